@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { generate } from './generate.js'
+import { genDir } from './paths.js'
+
+function listFiles(dir: string, base = dir): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? listFiles(path, base) : [relative(base, path)]
+  })
+}
+
+/** Files that differ between two generated trees (added, removed or changed). */
+export function diffTrees(expectedDir: string, actualDir: string): string[] {
+  const names = new Set([...listFiles(expectedDir), ...listFiles(actualDir)])
+  return [...names].sort().filter((name) => {
+    const a = join(expectedDir, name)
+    const b = join(actualDir, name)
+    return !existsSync(a) || !existsSync(b) || !readFileSync(a).equals(readFileSync(b))
+  })
+}
+
+/** Regenerates into a temporary folder and compares with gen/; returns the differing files. */
+export async function checkGenerated(committedDir: string = genDir): Promise<{ differing: string[]; freshDir: string }> {
+  const freshDir = mkdtempSync(join(tmpdir(), 'gen-check-'))
+  await generate(freshDir)
+  return { differing: diffTrees(committedDir, freshDir), freshDir }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  checkGenerated().then(
+    ({ differing, freshDir }) => {
+      if (differing.length === 0) {
+        console.log('gen/ is up to date with schema/ and scripts/')
+        rmSync(freshDir, { recursive: true, force: true })
+        return
+      }
+      console.error(`gen/ is out of date (${differing.length} files differ); run \`npm run gen\`:`)
+      for (const name of differing) console.error(`  ${name}`)
+      spawnSync('git', ['--no-pager', 'diff', '--no-index', '--stat', '--', genDir, freshDir], { stdio: 'inherit' })
+      spawnSync('git', ['--no-pager', 'diff', '--no-index', '--', genDir, freshDir], { stdio: ['ignore', 'inherit', 'inherit'] })
+      rmSync(freshDir, { recursive: true, force: true })
+      process.exit(1)
+    },
+    (error: Error) => {
+      console.error(error.message)
+      process.exit(1)
+    },
+  )
+}

@@ -1,0 +1,138 @@
+/** Text of gen/errors.gen.ts: the one error module every generated service imports. */
+export interface ErrorRow {
+  error: string
+  code: number
+  msg: string
+  status: number
+}
+
+/** Stock gen-typescript names classes `${error}Error` (so -7 is WebrpcInternalErrorError); kept for compatibility. */
+export const errorClassName = (row: ErrorRow): string => `${row.error}Error`
+
+export function errorsModuleText(rows: ErrorRow[]): string {
+  const classes = rows.map(
+    (row) => `export class ${errorClassName(row)} extends WebrpcError {
+  constructor(init: WebrpcErrorInit = {}) {
+    super({ ...init, error: '${row.error}', code: ${row.code}, msg: init.msg ?? ${JSON.stringify(row.msg)}, status: init.status ?? ${row.status} })
+    Object.setPrototypeOf(this, ${errorClassName(row)}.prototype)
+  }
+}`,
+  )
+  return `${header}
+/** One row of the error table of SPEC §7. */
+export interface WebrpcErrorRow {
+  readonly error: string
+  readonly code: number
+  readonly msg: string
+  readonly status: number
+}
+
+export const webrpcErrorTable: readonly WebrpcErrorRow[] = ${JSON.stringify(rows, null, 2)}
+
+/** The error object on the wire (SPEC §7). */
+export interface WebrpcErrorPayload {
+  error: string
+  code: number
+  msg: string
+  cause?: string
+  status: number
+}
+
+export interface WebrpcErrorInit {
+  error?: string
+  code?: number
+  msg?: string
+  /** Accepted for compatibility with stock webrpc clients; \`msg\` wins. */
+  message?: string
+  cause?: string
+  status?: number
+  /** The wire payload, kept when it could not be mapped to a known error. */
+  payload?: unknown
+}
+
+export class WebrpcError extends Error {
+  code: number
+  status: number
+  override cause?: string
+  payload?: unknown
+
+  constructor(init: WebrpcErrorInit = {}) {
+    super(init.msg ?? init.message ?? 'endpoint error')
+    this.name = init.error ?? 'WebrpcEndpoint'
+    this.code = typeof init.code === 'number' ? init.code : 0
+    this.status = typeof init.status === 'number' ? init.status : 0
+    if (init.cause !== undefined) this.cause = init.cause
+    if (init.payload !== undefined) this.payload = init.payload
+    Object.setPrototypeOf(this, WebrpcError.prototype)
+  }
+
+  /** SPEC's name for the error: the wire field \`error\`. */
+  get error(): string {
+    return this.name
+  }
+
+  /** SPEC's name for the message: the wire field \`msg\`. */
+  get msg(): string {
+    return this.message
+  }
+
+  toJSON(): WebrpcErrorPayload {
+    const payload: WebrpcErrorPayload = { error: this.name, code: this.code, msg: this.message, status: this.status }
+    if (this.cause !== undefined) payload.cause = this.cause
+    return payload
+  }
+
+  static new(init: WebrpcErrorInit): WebrpcError {
+    return new this(init)
+  }
+}
+
+${classes.join('\n\n')}
+
+export type WebrpcErrorClass = new (init?: WebrpcErrorInit) => WebrpcError
+
+export const webrpcErrorByCode: { readonly [code: number]: WebrpcErrorClass } = {
+${rows.map((row) => `  [${row.code}]: ${errorClassName(row)},`).join('\n')}
+}
+
+export const webrpcErrorByName: { readonly [name: string]: WebrpcErrorClass } = {
+${rows.map((row) => `  ${row.error}: ${errorClassName(row)},`).join('\n')}
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
+
+/** Decodes an error body (SPEC §7 fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
+export function webrpcErrorFromPayload(payload: unknown, httpStatus: number): WebrpcError {
+  if (!isObject(payload)) {
+    return new WebrpcBadResponseError({ status: httpStatus, cause: \`error body is not a JSON object (HTTP \${httpStatus})\` })
+  }
+  const init: WebrpcErrorInit = {
+    msg: optionalString(payload.msg) ?? optionalString(payload.message),
+    cause: optionalString(payload.cause),
+    status: typeof payload.status === 'number' ? payload.status : httpStatus,
+  }
+  const known = typeof payload.code === 'number' ? webrpcErrorByCode[payload.code] : undefined
+  if (known) return new known(init)
+  return new WebrpcEndpointError({ ...init, payload })
+}
+
+/** Decodes an error response body; an empty or non-JSON body becomes WebrpcBadResponse with the HTTP status. */
+export function webrpcErrorFromResponseText(httpStatus: number, text: string): WebrpcError {
+  if (text.trim() === '') {
+    return new WebrpcBadResponseError({ status: httpStatus, cause: \`empty error body (HTTP \${httpStatus})\` })
+  }
+  let payload: unknown
+  try {
+    payload = JSON.parse(text)
+  } catch {
+    return new WebrpcBadResponseError({ status: httpStatus, cause: \`non-JSON error body (HTTP \${httpStatus}): \${text.slice(0, 200)}\` })
+  }
+  return webrpcErrorFromPayload(payload, httpStatus)
+}
+`
+}
+
+const header = `/* eslint-disable */
+// Code generated by scripts/postprocess (errors pass) from schema/errors.ridl and schema/webrpc-errors.json. DO NOT EDIT.
+`

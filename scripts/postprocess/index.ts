@@ -1,0 +1,31 @@
+import { Project } from 'ts-morph'
+import type { WebrpcIR } from '../ir.js'
+import { errorsPass } from './errors.js'
+import type { Pass } from './pass.js'
+import { serverPass } from './server.js'
+
+/** Passes run in this order over every stock generated service file. */
+export const passes: readonly Pass[] = [errorsPass, serverPass]
+
+export interface PostprocessResult {
+  text: string
+  /** Further files the passes emitted, by name in gen/. */
+  emitted: Map<string, string>
+}
+
+export function postprocess(stem: string, stockText: string, ir: WebrpcIR, selected: readonly Pass[] = passes): PostprocessResult {
+  const project = new Project({ useInMemoryFileSystem: true })
+  const file = project.createSourceFile(`${stem}.gen.ts`, stockText)
+  const emitted = new Map<string, string>()
+  const context = {
+    stem,
+    ir,
+    emitFile(name: string, text: string) {
+      const previous = emitted.get(name)
+      if (previous !== undefined && previous !== text) throw new Error(`postprocess: two different texts emitted for ${name}`)
+      emitted.set(name, text)
+    },
+  }
+  for (const pass of selected) pass.apply(file, context)
+  return { text: file.getFullText(), emitted }
+}
