@@ -1,0 +1,90 @@
+import { execFileSync } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ensureGoTool } from '../../scripts/install-tools.js'
+import type { IREnum, WebrpcIR } from '../../scripts/ir.js'
+import { schemaDir, serviceRoots } from '../../scripts/paths.js'
+import { compareWithSpec } from './compare.js'
+import { committedIRs } from './load-ir.js'
+import { specOperations, specRequiredFilterFields } from './spec-table.js'
+
+const irs = committedIRs()
+const enumValues = (name: string): string[] => {
+  const found = irs.flatMap((ir) => ir.types).find((t): t is IREnum => t.kind === 'enum' && t.name === name)
+  return found ? found.fields.map((f) => f.name) : []
+}
+
+describe('the schema against SPEC.md', () => {
+  it('has every field of every SPEC table with its wire type', () => {
+    expect(compareWithSpec(irs)).toEqual([])
+  })
+
+  it('has exactly the operations of SPEC §4', () => {
+    const actual = irs.flatMap((ir) => ir.services.flatMap((s) => s.methods.map((m) => `${s.name}.${m.name}`))).sort()
+    expect(actual).toEqual(specOperations.map((op) => `${op.service}.${op.method}`).sort())
+  })
+
+  it('requires the webhook filter fields SPEC marks required', () => {
+    const filters = irs.flatMap((ir) => ir.types).find((t) => t.name === 'WebhookFilters')
+    if (filters?.kind !== 'struct') throw new Error('no WebhookFilters struct')
+    for (const name of specRequiredFilterFields) {
+      const field = filters.fields.find((f) => f.name === name)
+      expect(field, name).toBeDefined()
+      expect(field?.optional === true, `${name} optional`).toBe(false)
+    }
+  })
+
+  it('annotates exactly the two webhook operations as secret-key calls', () => {
+    const secret = irs.flatMap((ir) =>
+      ir.services.flatMap((s) => s.methods.filter((m) => m.annotations.auth?.value === 'secret').map((m) => `${s.name}.${m.name}`)),
+    )
+    expect(secret.sort()).toEqual(['Indexer.AddWebhookListener', 'Indexer.RemoveWebhookListener'])
+  })
+
+  it('carries the enum values SPEC names', () => {
+    const marketplaceKinds = enumValues('MarketplaceKind')
+    expect(marketplaceKinds.slice(0, 3)).toEqual(['unknown', 'platform_marketplace_v1', 'platform_marketplace_v2'])
+    expect(marketplaceKinds).toHaveLength(12)
+    expect(enumValues('WalletKind')).toEqual(['unknown', 'platform'])
+    for (const name of ['SourceKind', 'OrderSide', 'OrderStatus', 'StepType', 'ExecuteType']) {
+      expect(enumValues(name)[0], name).toBe('unknown')
+    }
+    expect(enumValues('SortOrder')).toContain('DESC')
+    expect(enumValues('PropertyType')).toContain('STRING')
+    expect(enumValues('ContractSourceType')).toContain('LINKED')
+    expect(enumValues('WebhookEventType')).toContain('BLOCK_ADDED')
+    expect(enumValues('LogDataType')).toContain('TOKEN_TRANSFER')
+    expect(enumValues('ContractType')).toEqual(expect.arrayContaining(['ERC20', 'ERC721', 'ERC1155']))
+  })
+})
+
+describe('the contract test itself', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'contract-'))
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+  function irsOf(dir: string): WebrpcIR[] {
+    const binary = ensureGoTool('webrpc-gen')
+    return serviceRoots().map((stem) =>
+      JSON.parse(execFileSync(binary, [`-schema=${stem}.ridl`, '-target=json'], { cwd: dir, encoding: 'utf8' })) as WebrpcIR,
+    )
+  }
+
+  it('fails when a SPEC field is removed from a .ridl', () => {
+    cpSync(schemaDir, scratch, { recursive: true })
+    const ridl = join(scratch, 'marketplace.ridl')
+    const original = readFileSync(ridl, 'utf8')
+    const edited = original.replace(/^  - priceUSDFormatted: string\n/m, '')
+    expect(edited).not.toBe(original)
+    writeFileSync(ridl, edited)
+    expect(compareWithSpec(irsOf(scratch))).toEqual(['Order.priceUSDFormatted: missing'])
+  })
+
+  it('fails when a field changes its wire type', () => {
+    cpSync(schemaDir, scratch, { recursive: true })
+    const ridl = join(scratch, 'relayer.ridl')
+    writeFileSync(ridl, readFileSync(ridl, 'utf8').replace('  - active: bool', '  - active: string'))
+    expect(compareWithSpec(irsOf(scratch))).toEqual(['GasSponsor.active: SPEC says bool, RIDL has string'])
+  })
+})
