@@ -80,6 +80,13 @@ export const errorsPass: Pass = {
     }
     for (const cls of [...errorClasses, base]) cls.remove()
     buildResponse.replaceWithText(decodingBuildResponse)
+    const fetchType = file.getTypeAlias('Fetch')
+    if (!fetchType) throw new PassShapeError(name, 'no type Fetch')
+    // The stock section headers ("// Errors", "// Webrpc errors", ...) now lead only to the Fetch type.
+    file.replaceText(
+      [fetchType.getFullStart(), fetchType.getStart()],
+      `\n\n// Errors are the shared classes of ${errorsModuleImport}, re-exported at the end of this file.\n`,
+    )
 
     const used = new Set(file.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText()))
     const imports = ['WebrpcError', 'WebrpcBadResponseError', 'WebrpcRequestFailedError', 'webrpcErrorFromResponseText'].filter((n) => used.has(n))
