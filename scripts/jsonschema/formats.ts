@@ -1,0 +1,30 @@
+import type { JsonSchema } from './json-schema.js'
+
+/** Base-10 unsigned integer string: raw amounts, quantities, token ids (the *Formatted fields carry display text). */
+export const decimalPattern = '^[0-9]+$'
+
+/**
+ * The `+ jsonschema.format` field meta of schema/common.ridl, as JSON Schema. Formats that only
+ * constrain strings are patterns, so any JSON Schema validator enforces them without format plugins.
+ */
+const formats: Record<string, { appliesTo: 'string' | 'number' | 'any'; schema: JsonSchema }> = {
+  decimal: { appliesTo: 'string', schema: { type: 'string', pattern: decimalPattern } },
+  address: { appliesTo: 'string', schema: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } },
+  hash: { appliesTo: 'string', schema: { type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' } },
+  hex: { appliesTo: 'string', schema: { type: 'string', pattern: '^0x([0-9a-fA-F]{2})*$' } },
+  datetime: { appliesTo: 'string', schema: { type: 'string', format: 'date-time' } },
+  uri: { appliesTo: 'string', schema: { type: 'string', format: 'uri' } },
+  uint256: {
+    appliesTo: 'any',
+    schema: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', pattern: decimalPattern }] },
+  },
+  'nullable-number': { appliesTo: 'number', schema: { anyOf: [{ type: 'number' }, { type: 'null' }] } },
+}
+
+/** The schema of a format applied to a leaf of the given kind; throws on a format the leaf cannot carry. */
+export function formatSchema(format: string, leafKind: 'string' | 'number' | 'any', where: string): JsonSchema {
+  const entry = formats[format]
+  if (!entry) throw new Error(`${where}: unknown jsonschema.format "${format}" (known: ${Object.keys(formats).join(', ')})`)
+  if (entry.appliesTo !== leafKind) throw new Error(`${where}: format "${format}" applies to ${entry.appliesTo} fields, not ${leafKind}`)
+  return structuredClone(entry.schema)
+}

@@ -1,0 +1,106 @@
+import type { IREnum, IRMethod, IRService, IRType, WebrpcIR } from '../ir.js'
+import { argumentFormats } from './argument-formats.js'
+import { requestPath, responsePath, strictTypePath, typePath } from './ids.js'
+import type { JsonSchema } from './json-schema.js'
+import { type Commented, type EmitContext, describe, structSchema, typeSchema } from './type-schema.js'
+
+/** One schema resource before bundling: its path under gen/schemas and its body (no `$schema`, `$id`, `$defs`). */
+export interface SchemaResource {
+  path: string
+  body: JsonSchema
+}
+
+export interface ServiceSchemas {
+  stem: string
+  types: SchemaResource[]
+  strictTypes: SchemaResource[]
+  requests: Map<string, SchemaResource>
+  responses: Map<string, SchemaResource>
+}
+
+function enumSchema(type: IREnum): JsonSchema {
+  return {
+    title: type.name,
+    description: `Carried as the value's name (${type.type} on the server side).`,
+    type: 'string',
+    enum: type.fields.map((field) => field.name),
+  }
+}
+
+/** Struct names reachable from the request arguments: these get a strict variant. */
+function structsInRequests(ir: WebrpcIR, types: ReadonlyMap<string, IRType>): string[] {
+  const found = new Set<string>()
+  const visit = (expr: string) => {
+    for (const name of expr.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) {
+      const type = types.get(name)
+      if (type?.kind !== 'struct' || found.has(name)) continue
+      found.add(name)
+      for (const field of type.fields) visit(field.type)
+    }
+  }
+  for (const service of ir.services) for (const method of service.methods) for (const input of method.inputs) visit(input.type)
+  return [...found]
+}
+
+function argumentsSchema(
+  stem: string,
+  service: IRService,
+  method: IRMethod,
+  direction: 'request' | 'response',
+  types: ReadonlyMap<string, IRType>,
+): SchemaResource {
+  const path = direction === 'request' ? requestPath(stem, method.name) : responsePath(stem, method.name)
+  const strict = direction === 'request'
+  const context: EmitContext = { stem, fromPath: path, strict, types }
+  const args = strict ? method.inputs : method.outputs
+  const properties: Record<string, JsonSchema> = {}
+  for (const arg of args) {
+    const formatName = strict && arg.type === 'string' ? argumentFormats[arg.name] : undefined
+    const format = formatName ? { name: formatName, where: `${service.name}.${method.name}(${arg.name})` } : undefined
+    properties[arg.name] = typeSchema(arg.type, context, format)
+  }
+  const required = args.filter((arg) => !arg.optional).map((arg) => arg.name)
+  const what = strict ? 'Request' : 'Response'
+  const route = `POST /rpc/${service.name}/${method.name}`
+  const auth = strict && method.annotations.auth?.value === 'secret' ? ' Needs `Authorization: BEARER <secret API key>`.' : ''
+  const comments = describe(method as Commented).description
+  return {
+    path,
+    body: {
+      title: `${method.name}${what}`,
+      description: `${what} body of ${route}.${auth}${comments ? ` ${comments}` : ''}`,
+      type: 'object',
+      properties,
+      ...(required.length > 0 ? { required } : {}),
+      ...(strict ? { additionalProperties: false } : {}),
+    },
+  }
+}
+
+/** Every schema resource of one service root, read from its IR. */
+export function serviceSchemas(stem: string, ir: WebrpcIR): ServiceSchemas {
+  const types = new Map(ir.types.map((type) => [type.name, type]))
+  const schemaOf = (type: IRType, path: string, strict: boolean): SchemaResource => ({
+    path,
+    body: type.kind === 'enum' ? enumSchema(type) : structSchema(type, { stem, fromPath: path, strict, types }),
+  })
+  const result: ServiceSchemas = {
+    stem,
+    types: ir.types.map((type) => schemaOf(type, typePath(stem, type.name), false)),
+    strictTypes: structsInRequests(ir, types).map((name) => schemaOf(types.get(name)!, strictTypePath(stem, name), true)),
+    requests: new Map(),
+    responses: new Map(),
+  }
+  for (const service of ir.services) {
+    for (const method of service.methods) {
+      const request = argumentsSchema(stem, service, method, 'request', types)
+      const response = argumentsSchema(stem, service, method, 'response', types)
+      for (const resource of [request, response]) {
+        if (types.has(String(resource.body.title))) throw new Error(`${stem}: type ${resource.body.title} collides with a generated request/response schema`)
+      }
+      result.requests.set(`${service.name}.${method.name}`, request)
+      result.responses.set(`${service.name}.${method.name}`, response)
+    }
+  }
+  return result
+}
