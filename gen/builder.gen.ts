@@ -6,6 +6,14 @@
 // webrpc-gen -schema=schema/builder.ridl -target=typescript -client -server
 
 import { WebrpcBadResponseError, WebrpcRequestFailedError, webrpcErrorFromResponseText } from './errors.gen.js'
+import { resolveServiceUrl } from './networks.gen.js'
+import {
+  credentials,
+  missingCredentialError,
+  perCallHeaders,
+  redactCredentials,
+  Credentials,
+} from './credentials.gen.js'
 
 export const WebrpcHeader = 'Webrpc'
 
@@ -132,40 +140,74 @@ export interface GetAudienceReturn {
 //
 // Client
 //
+/** The key each Builder method needs; a server host checks the same (SPEC §5). */
+export const BuilderAuth = {
+  GetAudience: 'accessKey',
+} as const
+
+/** How the Builder client reaches its service. */
+export interface BuilderClientOptions {
+  /** Public project access key, sent as X-Access-Key on every call. */
+  accessKey: string
+  /** Address template replacing the default `https://api.platform.build`. */
+  url?: string
+  /** Defaults to the global fetch. */
+  fetch?: Fetch
+}
+
 export class Builder implements Builder {
-  protected hostname: string
+  readonly #credentials: Credentials
+  protected baseUrl: string
   protected fetch: Fetch
   protected path = '/rpc/Builder/'
 
-  constructor(hostname: string, fetch: Fetch) {
-    this.hostname = hostname.replace(/\/*$/, '')
+  constructor(options: BuilderClientOptions) {
+    this.baseUrl = resolveServiceUrl('builder', undefined, options.url).replace(/\/*$/, '')
+    const fetch = options.fetch ?? globalThis.fetch
+    if (typeof fetch !== 'function') throw new TypeError('Builder: no global fetch; pass options.fetch')
     this.fetch = (input: RequestInfo, init?: RequestInit) => fetch(input, init)
+    this.#credentials = credentials(options.accessKey, undefined)
   }
 
   private url(name: string): string {
-    return this.hostname + this.path + name
+    return this.baseUrl + this.path + name
   }
 
   getAudience = (args: GetAudienceArgs, headers?: object, signal?: AbortSignal): Promise<GetAudienceReturn> => {
-    return this.fetch(this.url('GetAudience'), createHTTPRequest(args, headers, signal)).then(
-      (res) => {
-        return buildResponse(res).then((_data) => {
-          return {
-            audience: <Audience>_data.audience,
-            contacts: <Array<AudienceContact>>_data.contacts,
-            contracts: <Array<Contract>>_data.contracts,
-          }
-        })
-      },
-      (error) => {
-        throw WebrpcRequestFailedError.new({ cause: `fetch(): ${error.message || ''}` })
-      },
-    )
+    const credentials = this.#credentials.accessKey
+    if (!credentials) return Promise.reject(missingCredentialError('accessKey', 'Builder.GetAudience'))
+    return this.fetch(this.url('GetAudience'), createHTTPRequest(args, headers, signal, credentials))
+      .then(
+        (res) => {
+          return buildResponse(res).then((_data) => {
+            return {
+              audience: <Audience>_data.audience,
+              contacts: <Array<AudienceContact>>_data.contacts,
+              contracts: <Array<Contract>>_data.contracts,
+            }
+          })
+        },
+        (error) => {
+          throw WebrpcRequestFailedError.new({ cause: `fetch(): ${error.message || ''}` })
+        },
+      )
+      .catch((error) => {
+        throw redactCredentials(error, this.#credentials.secrets)
+      })
   }
 }
 
-const createHTTPRequest = (body: object = {}, headers: object = {}, signal: AbortSignal | null = null): object => {
-  const reqHeaders: { [key: string]: string } = { ...headers, 'Content-Type': 'application/json' }
+const createHTTPRequest = (
+  body: object = {},
+  headers: object = {},
+  signal: AbortSignal | null = null,
+  credentials: Readonly<Record<string, string>> = {},
+): object => {
+  const reqHeaders: { [key: string]: string } = {
+    ...perCallHeaders(headers),
+    ...credentials,
+    'Content-Type': 'application/json',
+  }
   reqHeaders[WebrpcHeader] = WebrpcHeaderValue
 
   return {
@@ -188,11 +230,7 @@ const buildResponse = (res: Response): Promise<any> => {
   })
 }
 
-//
-// Errors
-//
-// Webrpc errors
-// Schema errors
+// Errors are the shared classes of ./errors.gen.js, re-exported at the end of this file.
 export type Fetch = (input: RequestInfo, init?: RequestInit) => Promise<Response>
 
 //
@@ -224,3 +262,4 @@ export function dispatchBuilder<Context>(
   )
 }
 export * from './errors.gen.js'
+export * from './networks.gen.js'

@@ -6,6 +6,14 @@
 // webrpc-gen -schema=schema/metadata.ridl -target=typescript -client -server
 
 import { WebrpcBadResponseError, WebrpcRequestFailedError, webrpcErrorFromResponseText } from './errors.gen.js'
+import { resolveServiceUrl } from './networks.gen.js'
+import {
+  credentials,
+  missingCredentialError,
+  perCallHeaders,
+  redactCredentials,
+  Credentials,
+} from './credentials.gen.js'
 
 export const WebrpcHeader = 'Webrpc'
 
@@ -107,18 +115,37 @@ export interface TokenCollectionFiltersReturn {
 //
 // Client
 //
+/** The key each Metadata method needs; a server host checks the same (SPEC §5). */
+export const MetadataAuth = {
+  TokenCollectionFilters: 'accessKey',
+} as const
+
+/** How the Metadata client reaches its service. */
+export interface MetadataClientOptions {
+  /** Public project access key, sent as X-Access-Key on every call. */
+  accessKey: string
+  /** Address template replacing the default `https://metadata.platform.app`. */
+  url?: string
+  /** Defaults to the global fetch. */
+  fetch?: Fetch
+}
+
 export class Metadata implements Metadata {
-  protected hostname: string
+  readonly #credentials: Credentials
+  protected baseUrl: string
   protected fetch: Fetch
   protected path = '/rpc/Metadata/'
 
-  constructor(hostname: string, fetch: Fetch) {
-    this.hostname = hostname.replace(/\/*$/, '')
+  constructor(options: MetadataClientOptions) {
+    this.baseUrl = resolveServiceUrl('metadata', undefined, options.url).replace(/\/*$/, '')
+    const fetch = options.fetch ?? globalThis.fetch
+    if (typeof fetch !== 'function') throw new TypeError('Metadata: no global fetch; pass options.fetch')
     this.fetch = (input: RequestInfo, init?: RequestInit) => fetch(input, init)
+    this.#credentials = credentials(options.accessKey, undefined)
   }
 
   private url(name: string): string {
-    return this.hostname + this.path + name
+    return this.baseUrl + this.path + name
   }
 
   tokenCollectionFilters = (
@@ -126,23 +153,38 @@ export class Metadata implements Metadata {
     headers?: object,
     signal?: AbortSignal,
   ): Promise<TokenCollectionFiltersReturn> => {
-    return this.fetch(this.url('TokenCollectionFilters'), createHTTPRequest(args, headers, signal)).then(
-      (res) => {
-        return buildResponse(res).then((_data) => {
-          return {
-            filters: <Array<PropertyFilter>>_data.filters,
-          }
-        })
-      },
-      (error) => {
-        throw WebrpcRequestFailedError.new({ cause: `fetch(): ${error.message || ''}` })
-      },
-    )
+    const credentials = this.#credentials.accessKey
+    if (!credentials) return Promise.reject(missingCredentialError('accessKey', 'Metadata.TokenCollectionFilters'))
+    return this.fetch(this.url('TokenCollectionFilters'), createHTTPRequest(args, headers, signal, credentials))
+      .then(
+        (res) => {
+          return buildResponse(res).then((_data) => {
+            return {
+              filters: <Array<PropertyFilter>>_data.filters,
+            }
+          })
+        },
+        (error) => {
+          throw WebrpcRequestFailedError.new({ cause: `fetch(): ${error.message || ''}` })
+        },
+      )
+      .catch((error) => {
+        throw redactCredentials(error, this.#credentials.secrets)
+      })
   }
 }
 
-const createHTTPRequest = (body: object = {}, headers: object = {}, signal: AbortSignal | null = null): object => {
-  const reqHeaders: { [key: string]: string } = { ...headers, 'Content-Type': 'application/json' }
+const createHTTPRequest = (
+  body: object = {},
+  headers: object = {},
+  signal: AbortSignal | null = null,
+  credentials: Readonly<Record<string, string>> = {},
+): object => {
+  const reqHeaders: { [key: string]: string } = {
+    ...perCallHeaders(headers),
+    ...credentials,
+    'Content-Type': 'application/json',
+  }
   reqHeaders[WebrpcHeader] = WebrpcHeaderValue
 
   return {
@@ -165,11 +207,7 @@ const buildResponse = (res: Response): Promise<any> => {
   })
 }
 
-//
-// Errors
-//
-// Webrpc errors
-// Schema errors
+// Errors are the shared classes of ./errors.gen.js, re-exported at the end of this file.
 export type Fetch = (input: RequestInfo, init?: RequestInit) => Promise<Response>
 
 //
@@ -204,3 +242,4 @@ export function dispatchMetadata<Context>(
   )
 }
 export * from './errors.gen.js'
+export * from './networks.gen.js'

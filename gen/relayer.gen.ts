@@ -6,6 +6,14 @@
 // webrpc-gen -schema=schema/relayer.ridl -target=typescript -client -server
 
 import { WebrpcBadResponseError, WebrpcRequestFailedError, webrpcErrorFromResponseText } from './errors.gen.js'
+import { assertNetwork, resolveServiceUrl, Network } from './networks.gen.js'
+import {
+  credentials,
+  missingCredentialError,
+  perCallHeaders,
+  redactCredentials,
+  Credentials,
+} from './credentials.gen.js'
 
 export const WebrpcHeader = 'Webrpc'
 
@@ -123,18 +131,41 @@ export interface ListGasSponsorsReturn {
 //
 // Client
 //
+/** The key each Relayer method needs; a server host checks the same (SPEC §5). */
+export const RelayerAuth = {
+  ListGasSponsors: 'accessKey',
+} as const
+
+/** How the Relayer client reaches its service. */
+export interface RelayerClientOptions {
+  /** Selects the `<network>-relayer` host of every call (SPEC §1). */
+  network: Network
+  /** Public project access key, sent as X-Access-Key on every call. */
+  accessKey: string
+  /** Address template replacing the default `https://{network}-relayer.platform.app`; must contain `{network}`. */
+  url?: string
+  /** Defaults to the global fetch. */
+  fetch?: Fetch
+}
+
 export class Relayer implements Relayer {
-  protected hostname: string
+  readonly #credentials: Credentials
+  readonly network: Network
+  protected baseUrl: string
   protected fetch: Fetch
   protected path = '/rpc/Relayer/'
 
-  constructor(hostname: string, fetch: Fetch) {
-    this.hostname = hostname.replace(/\/*$/, '')
+  constructor(options: RelayerClientOptions) {
+    this.network = assertNetwork(options.network)
+    this.baseUrl = resolveServiceUrl('relayer', this.network, options.url).replace(/\/*$/, '')
+    const fetch = options.fetch ?? globalThis.fetch
+    if (typeof fetch !== 'function') throw new TypeError('Relayer: no global fetch; pass options.fetch')
     this.fetch = (input: RequestInfo, init?: RequestInit) => fetch(input, init)
+    this.#credentials = credentials(options.accessKey, undefined)
   }
 
   private url(name: string): string {
-    return this.hostname + this.path + name
+    return this.baseUrl + this.path + name
   }
 
   listGasSponsors = (
@@ -142,24 +173,39 @@ export class Relayer implements Relayer {
     headers?: object,
     signal?: AbortSignal,
   ): Promise<ListGasSponsorsReturn> => {
-    return this.fetch(this.url('ListGasSponsors'), createHTTPRequest(args, headers, signal)).then(
-      (res) => {
-        return buildResponse(res).then((_data) => {
-          return {
-            page: <Page>_data.page,
-            gasSponsors: <Array<GasSponsor>>_data.gasSponsors,
-          }
-        })
-      },
-      (error) => {
-        throw WebrpcRequestFailedError.new({ cause: `fetch(): ${error.message || ''}` })
-      },
-    )
+    const credentials = this.#credentials.accessKey
+    if (!credentials) return Promise.reject(missingCredentialError('accessKey', 'Relayer.ListGasSponsors'))
+    return this.fetch(this.url('ListGasSponsors'), createHTTPRequest(args, headers, signal, credentials))
+      .then(
+        (res) => {
+          return buildResponse(res).then((_data) => {
+            return {
+              page: <Page>_data.page,
+              gasSponsors: <Array<GasSponsor>>_data.gasSponsors,
+            }
+          })
+        },
+        (error) => {
+          throw WebrpcRequestFailedError.new({ cause: `fetch(): ${error.message || ''}` })
+        },
+      )
+      .catch((error) => {
+        throw redactCredentials(error, this.#credentials.secrets)
+      })
   }
 }
 
-const createHTTPRequest = (body: object = {}, headers: object = {}, signal: AbortSignal | null = null): object => {
-  const reqHeaders: { [key: string]: string } = { ...headers, 'Content-Type': 'application/json' }
+const createHTTPRequest = (
+  body: object = {},
+  headers: object = {},
+  signal: AbortSignal | null = null,
+  credentials: Readonly<Record<string, string>> = {},
+): object => {
+  const reqHeaders: { [key: string]: string } = {
+    ...perCallHeaders(headers),
+    ...credentials,
+    'Content-Type': 'application/json',
+  }
   reqHeaders[WebrpcHeader] = WebrpcHeaderValue
 
   return {
@@ -182,11 +228,7 @@ const buildResponse = (res: Response): Promise<any> => {
   })
 }
 
-//
-// Errors
-//
-// Webrpc errors
-// Schema errors
+// Errors are the shared classes of ./errors.gen.js, re-exported at the end of this file.
 export type Fetch = (input: RequestInfo, init?: RequestInit) => Promise<Response>
 
 //
@@ -221,3 +263,4 @@ export function dispatchRelayer<Context>(
   )
 }
 export * from './errors.gen.js'
+export * from './networks.gen.js'

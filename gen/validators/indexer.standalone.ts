@@ -198,7 +198,7 @@ const schema35 = {
   description: 'Filters of a webhook listener (SPEC §4).',
   type: 'object',
   properties: {
-    contractAddresses: { type: 'array', items: { type: 'string' } },
+    contractAddresses: { type: 'array', items: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } },
     events: {
       description:
         'Solidity event signatures, with `indexed` where the contract has it; the short form without argument names is accepted (arguments become arg1, ...).',
@@ -216,12 +216,14 @@ const schema35 = {
         ],
       },
     },
-    accounts: { type: 'array', items: { type: 'string' } },
-    topicHashes: { type: 'array', items: { type: 'string' } },
+    accounts: { type: 'array', items: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } },
+    topicHashes: { type: 'array', items: { type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' } },
   },
   required: ['contractAddresses', 'events'],
 }
-const pattern4 = new RegExp('^[0-9]+$', 'u')
+const pattern4 = new RegExp('^0x[0-9a-fA-F]{40}$', 'u')
+const pattern5 = new RegExp('^[0-9]+$', 'u')
+const pattern7 = new RegExp('^0x[0-9a-fA-F]{64}$', 'u')
 function validate24(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -271,8 +273,25 @@ function validate24(
       if (Array.isArray(data0)) {
         const len0 = data0.length
         for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data0[i0] !== 'string') {
-            const err2 = {
+          let data1 = data0[i0]
+          if (typeof data1 === 'string') {
+            if (!pattern4.test(data1)) {
+              const err2 = {
+                instancePath: instancePath + '/contractAddresses/' + i0,
+                schemaPath: '#/properties/contractAddresses/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^0x[0-9a-fA-F]{40}$' },
+                message: 'must match pattern "' + '^0x[0-9a-fA-F]{40}$' + '"',
+              }
+              if (vErrors === null) {
+                vErrors = [err2]
+              } else {
+                vErrors.push(err2)
+              }
+              errors++
+            }
+          } else {
+            const err3 = {
               instancePath: instancePath + '/contractAddresses/' + i0,
               schemaPath: '#/properties/contractAddresses/items/type',
               keyword: 'type',
@@ -280,15 +299,15 @@ function validate24(
               message: 'must be string',
             }
             if (vErrors === null) {
-              vErrors = [err2]
+              vErrors = [err3]
             } else {
-              vErrors.push(err2)
+              vErrors.push(err3)
             }
             errors++
           }
         }
       } else {
-        const err3 = {
+        const err4 = {
           instancePath: instancePath + '/contractAddresses',
           schemaPath: '#/properties/contractAddresses/type',
           keyword: 'type',
@@ -296,9 +315,9 @@ function validate24(
           message: 'must be array',
         }
         if (vErrors === null) {
-          vErrors = [err3]
+          vErrors = [err4]
         } else {
-          vErrors.push(err3)
+          vErrors.push(err4)
         }
         errors++
       }
@@ -309,7 +328,7 @@ function validate24(
         const len1 = data2.length
         for (let i1 = 0; i1 < len1; i1++) {
           if (typeof data2[i1] !== 'string') {
-            const err4 = {
+            const err5 = {
               instancePath: instancePath + '/events/' + i1,
               schemaPath: '#/properties/events/items/type',
               keyword: 'type',
@@ -317,15 +336,15 @@ function validate24(
               message: 'must be string',
             }
             if (vErrors === null) {
-              vErrors = [err4]
+              vErrors = [err5]
             } else {
-              vErrors.push(err4)
+              vErrors.push(err5)
             }
             errors++
           }
         }
       } else {
-        const err5 = {
+        const err6 = {
           instancePath: instancePath + '/events',
           schemaPath: '#/properties/events/type',
           keyword: 'type',
@@ -333,9 +352,9 @@ function validate24(
           message: 'must be array',
         }
         if (vErrors === null) {
-          vErrors = [err5]
+          vErrors = [err6]
         } else {
-          vErrors.push(err5)
+          vErrors.push(err6)
         }
         errors++
       }
@@ -350,7 +369,7 @@ function validate24(
           let valid7 = false
           const _errs13 = errors
           if (!(typeof data5 == 'number' && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
-            const err6 = {
+            const err7 = {
               instancePath: instancePath + '/tokenIDs/' + i2,
               schemaPath: '#/properties/tokenIDs/items/anyOf/0/type',
               keyword: 'type',
@@ -358,40 +377,20 @@ function validate24(
               message: 'must be integer',
             }
             if (vErrors === null) {
-              vErrors = [err6]
+              vErrors = [err7]
             } else {
-              vErrors.push(err6)
+              vErrors.push(err7)
             }
             errors++
           }
           if (typeof data5 == 'number' && isFinite(data5)) {
             if (data5 < 0 || isNaN(data5)) {
-              const err7 = {
+              const err8 = {
                 instancePath: instancePath + '/tokenIDs/' + i2,
                 schemaPath: '#/properties/tokenIDs/items/anyOf/0/minimum',
                 keyword: 'minimum',
                 params: { comparison: '>=', limit: 0 },
                 message: 'must be >= 0',
-              }
-              if (vErrors === null) {
-                vErrors = [err7]
-              } else {
-                vErrors.push(err7)
-              }
-              errors++
-            }
-          }
-          var _valid0 = _errs13 === errors
-          valid7 = valid7 || _valid0
-          const _errs15 = errors
-          if (typeof data5 === 'string') {
-            if (!pattern4.test(data5)) {
-              const err8 = {
-                instancePath: instancePath + '/tokenIDs/' + i2,
-                schemaPath: '#/properties/tokenIDs/items/anyOf/1/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^[0-9]+$' },
-                message: 'must match pattern "' + '^[0-9]+$' + '"',
               }
               if (vErrors === null) {
                 vErrors = [err8]
@@ -400,8 +399,28 @@ function validate24(
               }
               errors++
             }
+          }
+          var _valid0 = _errs13 === errors
+          valid7 = valid7 || _valid0
+          const _errs15 = errors
+          if (typeof data5 === 'string') {
+            if (!pattern5.test(data5)) {
+              const err9 = {
+                instancePath: instancePath + '/tokenIDs/' + i2,
+                schemaPath: '#/properties/tokenIDs/items/anyOf/1/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9]+$' },
+                message: 'must match pattern "' + '^[0-9]+$' + '"',
+              }
+              if (vErrors === null) {
+                vErrors = [err9]
+              } else {
+                vErrors.push(err9)
+              }
+              errors++
+            }
           } else {
-            const err9 = {
+            const err10 = {
               instancePath: instancePath + '/tokenIDs/' + i2,
               schemaPath: '#/properties/tokenIDs/items/anyOf/1/type',
               keyword: 'type',
@@ -409,16 +428,16 @@ function validate24(
               message: 'must be string',
             }
             if (vErrors === null) {
-              vErrors = [err9]
+              vErrors = [err10]
             } else {
-              vErrors.push(err9)
+              vErrors.push(err10)
             }
             errors++
           }
           var _valid0 = _errs15 === errors
           valid7 = valid7 || _valid0
           if (!valid7) {
-            const err10 = {
+            const err11 = {
               instancePath: instancePath + '/tokenIDs/' + i2,
               schemaPath: '#/properties/tokenIDs/items/anyOf',
               keyword: 'anyOf',
@@ -426,9 +445,9 @@ function validate24(
               message: 'must match a schema in anyOf',
             }
             if (vErrors === null) {
-              vErrors = [err10]
+              vErrors = [err11]
             } else {
-              vErrors.push(err10)
+              vErrors.push(err11)
             }
             errors++
           } else {
@@ -443,7 +462,7 @@ function validate24(
           }
         }
       } else {
-        const err11 = {
+        const err12 = {
           instancePath: instancePath + '/tokenIDs',
           schemaPath: '#/properties/tokenIDs/type',
           keyword: 'type',
@@ -451,9 +470,9 @@ function validate24(
           message: 'must be array',
         }
         if (vErrors === null) {
-          vErrors = [err11]
+          vErrors = [err12]
         } else {
-          vErrors.push(err11)
+          vErrors.push(err12)
         }
         errors++
       }
@@ -463,47 +482,27 @@ function validate24(
       if (Array.isArray(data6)) {
         const len3 = data6.length
         for (let i3 = 0; i3 < len3; i3++) {
-          if (typeof data6[i3] !== 'string') {
-            const err12 = {
+          let data7 = data6[i3]
+          if (typeof data7 === 'string') {
+            if (!pattern4.test(data7)) {
+              const err13 = {
+                instancePath: instancePath + '/accounts/' + i3,
+                schemaPath: '#/properties/accounts/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^0x[0-9a-fA-F]{40}$' },
+                message: 'must match pattern "' + '^0x[0-9a-fA-F]{40}$' + '"',
+              }
+              if (vErrors === null) {
+                vErrors = [err13]
+              } else {
+                vErrors.push(err13)
+              }
+              errors++
+            }
+          } else {
+            const err14 = {
               instancePath: instancePath + '/accounts/' + i3,
               schemaPath: '#/properties/accounts/items/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            }
-            if (vErrors === null) {
-              vErrors = [err12]
-            } else {
-              vErrors.push(err12)
-            }
-            errors++
-          }
-        }
-      } else {
-        const err13 = {
-          instancePath: instancePath + '/accounts',
-          schemaPath: '#/properties/accounts/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        }
-        if (vErrors === null) {
-          vErrors = [err13]
-        } else {
-          vErrors.push(err13)
-        }
-        errors++
-      }
-    }
-    if (data.topicHashes !== undefined) {
-      let data8 = data.topicHashes
-      if (Array.isArray(data8)) {
-        const len4 = data8.length
-        for (let i4 = 0; i4 < len4; i4++) {
-          if (typeof data8[i4] !== 'string') {
-            const err14 = {
-              instancePath: instancePath + '/topicHashes/' + i4,
-              schemaPath: '#/properties/topicHashes/items/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -518,8 +517,8 @@ function validate24(
         }
       } else {
         const err15 = {
-          instancePath: instancePath + '/topicHashes',
-          schemaPath: '#/properties/topicHashes/type',
+          instancePath: instancePath + '/accounts',
+          schemaPath: '#/properties/accounts/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
@@ -532,8 +531,62 @@ function validate24(
         errors++
       }
     }
+    if (data.topicHashes !== undefined) {
+      let data8 = data.topicHashes
+      if (Array.isArray(data8)) {
+        const len4 = data8.length
+        for (let i4 = 0; i4 < len4; i4++) {
+          let data9 = data8[i4]
+          if (typeof data9 === 'string') {
+            if (!pattern7.test(data9)) {
+              const err16 = {
+                instancePath: instancePath + '/topicHashes/' + i4,
+                schemaPath: '#/properties/topicHashes/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^0x[0-9a-fA-F]{64}$' },
+                message: 'must match pattern "' + '^0x[0-9a-fA-F]{64}$' + '"',
+              }
+              if (vErrors === null) {
+                vErrors = [err16]
+              } else {
+                vErrors.push(err16)
+              }
+              errors++
+            }
+          } else {
+            const err17 = {
+              instancePath: instancePath + '/topicHashes/' + i4,
+              schemaPath: '#/properties/topicHashes/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            }
+            if (vErrors === null) {
+              vErrors = [err17]
+            } else {
+              vErrors.push(err17)
+            }
+            errors++
+          }
+        }
+      } else {
+        const err18 = {
+          instancePath: instancePath + '/topicHashes',
+          schemaPath: '#/properties/topicHashes/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        }
+        if (vErrors === null) {
+          vErrors = [err18]
+        } else {
+          vErrors.push(err18)
+        }
+        errors++
+      }
+    }
   } else {
-    const err16 = {
+    const err19 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -541,9 +594,9 @@ function validate24(
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err16]
+      vErrors = [err19]
     } else {
-      vErrors.push(err16)
+      vErrors.push(err19)
     }
     errors++
   }
@@ -570,7 +623,6 @@ const schema36 = {
   },
   required: ['eventSig', 'topicHash', 'types', 'names', 'indexed'],
 }
-const pattern5 = new RegExp('^0x[0-9a-fA-F]{64}$', 'u')
 function validate25(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -680,7 +732,7 @@ function validate25(
     if (data.topicHash !== undefined) {
       let data1 = data.topicHash
       if (typeof data1 === 'string') {
-        if (!pattern5.test(data1)) {
+        if (!pattern7.test(data1)) {
           const err6 = {
             instancePath: instancePath + '/topicHash',
             schemaPath: '#/properties/topicHash/pattern',
@@ -1043,8 +1095,25 @@ function validate26(
           if (Array.isArray(data4)) {
             const len0 = data4.length
             for (let i0 = 0; i0 < len0; i0++) {
-              if (typeof data4[i0] !== 'string') {
-                const err10 = {
+              let data5 = data4[i0]
+              if (typeof data5 === 'string') {
+                if (!pattern4.test(data5)) {
+                  const err10 = {
+                    instancePath: instancePath + '/filters/contractAddresses/' + i0,
+                    schemaPath: 'WebhookFilters.json/properties/contractAddresses/items/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^0x[0-9a-fA-F]{40}$' },
+                    message: 'must match pattern "' + '^0x[0-9a-fA-F]{40}$' + '"',
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err10]
+                  } else {
+                    vErrors.push(err10)
+                  }
+                  errors++
+                }
+              } else {
+                const err11 = {
                   instancePath: instancePath + '/filters/contractAddresses/' + i0,
                   schemaPath: 'WebhookFilters.json/properties/contractAddresses/items/type',
                   keyword: 'type',
@@ -1052,15 +1121,15 @@ function validate26(
                   message: 'must be string',
                 }
                 if (vErrors === null) {
-                  vErrors = [err10]
+                  vErrors = [err11]
                 } else {
-                  vErrors.push(err10)
+                  vErrors.push(err11)
                 }
                 errors++
               }
             }
           } else {
-            const err11 = {
+            const err12 = {
               instancePath: instancePath + '/filters/contractAddresses',
               schemaPath: 'WebhookFilters.json/properties/contractAddresses/type',
               keyword: 'type',
@@ -1068,9 +1137,9 @@ function validate26(
               message: 'must be array',
             }
             if (vErrors === null) {
-              vErrors = [err11]
+              vErrors = [err12]
             } else {
-              vErrors.push(err11)
+              vErrors.push(err12)
             }
             errors++
           }
@@ -1081,7 +1150,7 @@ function validate26(
             const len1 = data6.length
             for (let i1 = 0; i1 < len1; i1++) {
               if (typeof data6[i1] !== 'string') {
-                const err12 = {
+                const err13 = {
                   instancePath: instancePath + '/filters/events/' + i1,
                   schemaPath: 'WebhookFilters.json/properties/events/items/type',
                   keyword: 'type',
@@ -1089,15 +1158,15 @@ function validate26(
                   message: 'must be string',
                 }
                 if (vErrors === null) {
-                  vErrors = [err12]
+                  vErrors = [err13]
                 } else {
-                  vErrors.push(err12)
+                  vErrors.push(err13)
                 }
                 errors++
               }
             }
           } else {
-            const err13 = {
+            const err14 = {
               instancePath: instancePath + '/filters/events',
               schemaPath: 'WebhookFilters.json/properties/events/type',
               keyword: 'type',
@@ -1105,9 +1174,9 @@ function validate26(
               message: 'must be array',
             }
             if (vErrors === null) {
-              vErrors = [err13]
+              vErrors = [err14]
             } else {
-              vErrors.push(err13)
+              vErrors.push(err14)
             }
             errors++
           }
@@ -1122,7 +1191,7 @@ function validate26(
               let valid9 = false
               const _errs22 = errors
               if (!(typeof data9 == 'number' && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
-                const err14 = {
+                const err15 = {
                   instancePath: instancePath + '/filters/tokenIDs/' + i2,
                   schemaPath: 'WebhookFilters.json/properties/tokenIDs/items/anyOf/0/type',
                   keyword: 'type',
@@ -1130,40 +1199,20 @@ function validate26(
                   message: 'must be integer',
                 }
                 if (vErrors === null) {
-                  vErrors = [err14]
+                  vErrors = [err15]
                 } else {
-                  vErrors.push(err14)
+                  vErrors.push(err15)
                 }
                 errors++
               }
               if (typeof data9 == 'number' && isFinite(data9)) {
                 if (data9 < 0 || isNaN(data9)) {
-                  const err15 = {
+                  const err16 = {
                     instancePath: instancePath + '/filters/tokenIDs/' + i2,
                     schemaPath: 'WebhookFilters.json/properties/tokenIDs/items/anyOf/0/minimum',
                     keyword: 'minimum',
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
-                  }
-                  if (vErrors === null) {
-                    vErrors = [err15]
-                  } else {
-                    vErrors.push(err15)
-                  }
-                  errors++
-                }
-              }
-              var _valid0 = _errs22 === errors
-              valid9 = valid9 || _valid0
-              const _errs24 = errors
-              if (typeof data9 === 'string') {
-                if (!pattern4.test(data9)) {
-                  const err16 = {
-                    instancePath: instancePath + '/filters/tokenIDs/' + i2,
-                    schemaPath: 'WebhookFilters.json/properties/tokenIDs/items/anyOf/1/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[0-9]+$' },
-                    message: 'must match pattern "' + '^[0-9]+$' + '"',
                   }
                   if (vErrors === null) {
                     vErrors = [err16]
@@ -1172,8 +1221,28 @@ function validate26(
                   }
                   errors++
                 }
+              }
+              var _valid0 = _errs22 === errors
+              valid9 = valid9 || _valid0
+              const _errs24 = errors
+              if (typeof data9 === 'string') {
+                if (!pattern5.test(data9)) {
+                  const err17 = {
+                    instancePath: instancePath + '/filters/tokenIDs/' + i2,
+                    schemaPath: 'WebhookFilters.json/properties/tokenIDs/items/anyOf/1/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[0-9]+$' },
+                    message: 'must match pattern "' + '^[0-9]+$' + '"',
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err17]
+                  } else {
+                    vErrors.push(err17)
+                  }
+                  errors++
+                }
               } else {
-                const err17 = {
+                const err18 = {
                   instancePath: instancePath + '/filters/tokenIDs/' + i2,
                   schemaPath: 'WebhookFilters.json/properties/tokenIDs/items/anyOf/1/type',
                   keyword: 'type',
@@ -1181,16 +1250,16 @@ function validate26(
                   message: 'must be string',
                 }
                 if (vErrors === null) {
-                  vErrors = [err17]
+                  vErrors = [err18]
                 } else {
-                  vErrors.push(err17)
+                  vErrors.push(err18)
                 }
                 errors++
               }
               var _valid0 = _errs24 === errors
               valid9 = valid9 || _valid0
               if (!valid9) {
-                const err18 = {
+                const err19 = {
                   instancePath: instancePath + '/filters/tokenIDs/' + i2,
                   schemaPath: 'WebhookFilters.json/properties/tokenIDs/items/anyOf',
                   keyword: 'anyOf',
@@ -1198,9 +1267,9 @@ function validate26(
                   message: 'must match a schema in anyOf',
                 }
                 if (vErrors === null) {
-                  vErrors = [err18]
+                  vErrors = [err19]
                 } else {
-                  vErrors.push(err18)
+                  vErrors.push(err19)
                 }
                 errors++
               } else {
@@ -1215,7 +1284,7 @@ function validate26(
               }
             }
           } else {
-            const err19 = {
+            const err20 = {
               instancePath: instancePath + '/filters/tokenIDs',
               schemaPath: 'WebhookFilters.json/properties/tokenIDs/type',
               keyword: 'type',
@@ -1223,9 +1292,9 @@ function validate26(
               message: 'must be array',
             }
             if (vErrors === null) {
-              vErrors = [err19]
+              vErrors = [err20]
             } else {
-              vErrors.push(err19)
+              vErrors.push(err20)
             }
             errors++
           }
@@ -1235,47 +1304,27 @@ function validate26(
           if (Array.isArray(data10)) {
             const len3 = data10.length
             for (let i3 = 0; i3 < len3; i3++) {
-              if (typeof data10[i3] !== 'string') {
-                const err20 = {
+              let data11 = data10[i3]
+              if (typeof data11 === 'string') {
+                if (!pattern4.test(data11)) {
+                  const err21 = {
+                    instancePath: instancePath + '/filters/accounts/' + i3,
+                    schemaPath: 'WebhookFilters.json/properties/accounts/items/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^0x[0-9a-fA-F]{40}$' },
+                    message: 'must match pattern "' + '^0x[0-9a-fA-F]{40}$' + '"',
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err21]
+                  } else {
+                    vErrors.push(err21)
+                  }
+                  errors++
+                }
+              } else {
+                const err22 = {
                   instancePath: instancePath + '/filters/accounts/' + i3,
                   schemaPath: 'WebhookFilters.json/properties/accounts/items/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                }
-                if (vErrors === null) {
-                  vErrors = [err20]
-                } else {
-                  vErrors.push(err20)
-                }
-                errors++
-              }
-            }
-          } else {
-            const err21 = {
-              instancePath: instancePath + '/filters/accounts',
-              schemaPath: 'WebhookFilters.json/properties/accounts/type',
-              keyword: 'type',
-              params: { type: 'array' },
-              message: 'must be array',
-            }
-            if (vErrors === null) {
-              vErrors = [err21]
-            } else {
-              vErrors.push(err21)
-            }
-            errors++
-          }
-        }
-        if (data3.topicHashes !== undefined) {
-          let data12 = data3.topicHashes
-          if (Array.isArray(data12)) {
-            const len4 = data12.length
-            for (let i4 = 0; i4 < len4; i4++) {
-              if (typeof data12[i4] !== 'string') {
-                const err22 = {
-                  instancePath: instancePath + '/filters/topicHashes/' + i4,
-                  schemaPath: 'WebhookFilters.json/properties/topicHashes/items/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -1290,8 +1339,8 @@ function validate26(
             }
           } else {
             const err23 = {
-              instancePath: instancePath + '/filters/topicHashes',
-              schemaPath: 'WebhookFilters.json/properties/topicHashes/type',
+              instancePath: instancePath + '/filters/accounts',
+              schemaPath: 'WebhookFilters.json/properties/accounts/type',
               keyword: 'type',
               params: { type: 'array' },
               message: 'must be array',
@@ -1304,8 +1353,62 @@ function validate26(
             errors++
           }
         }
+        if (data3.topicHashes !== undefined) {
+          let data12 = data3.topicHashes
+          if (Array.isArray(data12)) {
+            const len4 = data12.length
+            for (let i4 = 0; i4 < len4; i4++) {
+              let data13 = data12[i4]
+              if (typeof data13 === 'string') {
+                if (!pattern7.test(data13)) {
+                  const err24 = {
+                    instancePath: instancePath + '/filters/topicHashes/' + i4,
+                    schemaPath: 'WebhookFilters.json/properties/topicHashes/items/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^0x[0-9a-fA-F]{64}$' },
+                    message: 'must match pattern "' + '^0x[0-9a-fA-F]{64}$' + '"',
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err24]
+                  } else {
+                    vErrors.push(err24)
+                  }
+                  errors++
+                }
+              } else {
+                const err25 = {
+                  instancePath: instancePath + '/filters/topicHashes/' + i4,
+                  schemaPath: 'WebhookFilters.json/properties/topicHashes/items/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                }
+                if (vErrors === null) {
+                  vErrors = [err25]
+                } else {
+                  vErrors.push(err25)
+                }
+                errors++
+              }
+            }
+          } else {
+            const err26 = {
+              instancePath: instancePath + '/filters/topicHashes',
+              schemaPath: 'WebhookFilters.json/properties/topicHashes/type',
+              keyword: 'type',
+              params: { type: 'array' },
+              message: 'must be array',
+            }
+            if (vErrors === null) {
+              vErrors = [err26]
+            } else {
+              vErrors.push(err26)
+            }
+            errors++
+          }
+        }
       } else {
-        const err24 = {
+        const err27 = {
           instancePath: instancePath + '/filters',
           schemaPath: 'WebhookFilters.json/type',
           keyword: 'type',
@@ -1313,9 +1416,9 @@ function validate26(
           message: 'must be object',
         }
         if (vErrors === null) {
-          vErrors = [err24]
+          vErrors = [err27]
         } else {
-          vErrors.push(err24)
+          vErrors.push(err27)
         }
         errors++
       }
@@ -1328,57 +1431,12 @@ function validate26(
           let data15 = data14[i5]
           if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
             if (data15.eventSig === undefined) {
-              const err25 = {
+              const err28 = {
                 instancePath: instancePath + '/events/' + i5,
                 schemaPath: 'ListenedEvent.json/required',
                 keyword: 'required',
                 params: { missingProperty: 'eventSig' },
                 message: "must have required property '" + 'eventSig' + "'",
-              }
-              if (vErrors === null) {
-                vErrors = [err25]
-              } else {
-                vErrors.push(err25)
-              }
-              errors++
-            }
-            if (data15.topicHash === undefined) {
-              const err26 = {
-                instancePath: instancePath + '/events/' + i5,
-                schemaPath: 'ListenedEvent.json/required',
-                keyword: 'required',
-                params: { missingProperty: 'topicHash' },
-                message: "must have required property '" + 'topicHash' + "'",
-              }
-              if (vErrors === null) {
-                vErrors = [err26]
-              } else {
-                vErrors.push(err26)
-              }
-              errors++
-            }
-            if (data15.types === undefined) {
-              const err27 = {
-                instancePath: instancePath + '/events/' + i5,
-                schemaPath: 'ListenedEvent.json/required',
-                keyword: 'required',
-                params: { missingProperty: 'types' },
-                message: "must have required property '" + 'types' + "'",
-              }
-              if (vErrors === null) {
-                vErrors = [err27]
-              } else {
-                vErrors.push(err27)
-              }
-              errors++
-            }
-            if (data15.names === undefined) {
-              const err28 = {
-                instancePath: instancePath + '/events/' + i5,
-                schemaPath: 'ListenedEvent.json/required',
-                keyword: 'required',
-                params: { missingProperty: 'names' },
-                message: "must have required property '" + 'names' + "'",
               }
               if (vErrors === null) {
                 vErrors = [err28]
@@ -1387,13 +1445,13 @@ function validate26(
               }
               errors++
             }
-            if (data15.indexed === undefined) {
+            if (data15.topicHash === undefined) {
               const err29 = {
                 instancePath: instancePath + '/events/' + i5,
                 schemaPath: 'ListenedEvent.json/required',
                 keyword: 'required',
-                params: { missingProperty: 'indexed' },
-                message: "must have required property '" + 'indexed' + "'",
+                params: { missingProperty: 'topicHash' },
+                message: "must have required property '" + 'topicHash' + "'",
               }
               if (vErrors === null) {
                 vErrors = [err29]
@@ -1402,9 +1460,54 @@ function validate26(
               }
               errors++
             }
+            if (data15.types === undefined) {
+              const err30 = {
+                instancePath: instancePath + '/events/' + i5,
+                schemaPath: 'ListenedEvent.json/required',
+                keyword: 'required',
+                params: { missingProperty: 'types' },
+                message: "must have required property '" + 'types' + "'",
+              }
+              if (vErrors === null) {
+                vErrors = [err30]
+              } else {
+                vErrors.push(err30)
+              }
+              errors++
+            }
+            if (data15.names === undefined) {
+              const err31 = {
+                instancePath: instancePath + '/events/' + i5,
+                schemaPath: 'ListenedEvent.json/required',
+                keyword: 'required',
+                params: { missingProperty: 'names' },
+                message: "must have required property '" + 'names' + "'",
+              }
+              if (vErrors === null) {
+                vErrors = [err31]
+              } else {
+                vErrors.push(err31)
+              }
+              errors++
+            }
+            if (data15.indexed === undefined) {
+              const err32 = {
+                instancePath: instancePath + '/events/' + i5,
+                schemaPath: 'ListenedEvent.json/required',
+                keyword: 'required',
+                params: { missingProperty: 'indexed' },
+                message: "must have required property '" + 'indexed' + "'",
+              }
+              if (vErrors === null) {
+                vErrors = [err32]
+              } else {
+                vErrors.push(err32)
+              }
+              errors++
+            }
             if (data15.eventSig !== undefined) {
               if (typeof data15.eventSig !== 'string') {
-                const err30 = {
+                const err33 = {
                   instancePath: instancePath + '/events/' + i5 + '/eventSig',
                   schemaPath: 'ListenedEvent.json/properties/eventSig/type',
                   keyword: 'type',
@@ -1412,9 +1515,9 @@ function validate26(
                   message: 'must be string',
                 }
                 if (vErrors === null) {
-                  vErrors = [err30]
+                  vErrors = [err33]
                 } else {
-                  vErrors.push(err30)
+                  vErrors.push(err33)
                 }
                 errors++
               }
@@ -1422,8 +1525,8 @@ function validate26(
             if (data15.topicHash !== undefined) {
               let data17 = data15.topicHash
               if (typeof data17 === 'string') {
-                if (!pattern5.test(data17)) {
-                  const err31 = {
+                if (!pattern7.test(data17)) {
+                  const err34 = {
                     instancePath: instancePath + '/events/' + i5 + '/topicHash',
                     schemaPath: 'ListenedEvent.json/properties/topicHash/pattern',
                     keyword: 'pattern',
@@ -1431,14 +1534,14 @@ function validate26(
                     message: 'must match pattern "' + '^0x[0-9a-fA-F]{64}$' + '"',
                   }
                   if (vErrors === null) {
-                    vErrors = [err31]
+                    vErrors = [err34]
                   } else {
-                    vErrors.push(err31)
+                    vErrors.push(err34)
                   }
                   errors++
                 }
               } else {
-                const err32 = {
+                const err35 = {
                   instancePath: instancePath + '/events/' + i5 + '/topicHash',
                   schemaPath: 'ListenedEvent.json/properties/topicHash/type',
                   keyword: 'type',
@@ -1446,9 +1549,9 @@ function validate26(
                   message: 'must be string',
                 }
                 if (vErrors === null) {
-                  vErrors = [err32]
+                  vErrors = [err35]
                 } else {
-                  vErrors.push(err32)
+                  vErrors.push(err35)
                 }
                 errors++
               }
@@ -1459,7 +1562,7 @@ function validate26(
                 const len6 = data18.length
                 for (let i6 = 0; i6 < len6; i6++) {
                   if (typeof data18[i6] !== 'string') {
-                    const err33 = {
+                    const err36 = {
                       instancePath: instancePath + '/events/' + i5 + '/types/' + i6,
                       schemaPath: 'ListenedEvent.json/properties/types/items/type',
                       keyword: 'type',
@@ -1467,15 +1570,15 @@ function validate26(
                       message: 'must be string',
                     }
                     if (vErrors === null) {
-                      vErrors = [err33]
+                      vErrors = [err36]
                     } else {
-                      vErrors.push(err33)
+                      vErrors.push(err36)
                     }
                     errors++
                   }
                 }
               } else {
-                const err34 = {
+                const err37 = {
                   instancePath: instancePath + '/events/' + i5 + '/types',
                   schemaPath: 'ListenedEvent.json/properties/types/type',
                   keyword: 'type',
@@ -1483,9 +1586,9 @@ function validate26(
                   message: 'must be array',
                 }
                 if (vErrors === null) {
-                  vErrors = [err34]
+                  vErrors = [err37]
                 } else {
-                  vErrors.push(err34)
+                  vErrors.push(err37)
                 }
                 errors++
               }
@@ -1496,7 +1599,7 @@ function validate26(
                 const len7 = data20.length
                 for (let i7 = 0; i7 < len7; i7++) {
                   if (typeof data20[i7] !== 'string') {
-                    const err35 = {
+                    const err38 = {
                       instancePath: instancePath + '/events/' + i5 + '/names/' + i7,
                       schemaPath: 'ListenedEvent.json/properties/names/items/type',
                       keyword: 'type',
@@ -1504,15 +1607,15 @@ function validate26(
                       message: 'must be string',
                     }
                     if (vErrors === null) {
-                      vErrors = [err35]
+                      vErrors = [err38]
                     } else {
-                      vErrors.push(err35)
+                      vErrors.push(err38)
                     }
                     errors++
                   }
                 }
               } else {
-                const err36 = {
+                const err39 = {
                   instancePath: instancePath + '/events/' + i5 + '/names',
                   schemaPath: 'ListenedEvent.json/properties/names/type',
                   keyword: 'type',
@@ -1520,9 +1623,9 @@ function validate26(
                   message: 'must be array',
                 }
                 if (vErrors === null) {
-                  vErrors = [err36]
+                  vErrors = [err39]
                 } else {
-                  vErrors.push(err36)
+                  vErrors.push(err39)
                 }
                 errors++
               }
@@ -1533,7 +1636,7 @@ function validate26(
                 const len8 = data22.length
                 for (let i8 = 0; i8 < len8; i8++) {
                   if (typeof data22[i8] !== 'boolean') {
-                    const err37 = {
+                    const err40 = {
                       instancePath: instancePath + '/events/' + i5 + '/indexed/' + i8,
                       schemaPath: 'ListenedEvent.json/properties/indexed/items/type',
                       keyword: 'type',
@@ -1541,15 +1644,15 @@ function validate26(
                       message: 'must be boolean',
                     }
                     if (vErrors === null) {
-                      vErrors = [err37]
+                      vErrors = [err40]
                     } else {
-                      vErrors.push(err37)
+                      vErrors.push(err40)
                     }
                     errors++
                   }
                 }
               } else {
-                const err38 = {
+                const err41 = {
                   instancePath: instancePath + '/events/' + i5 + '/indexed',
                   schemaPath: 'ListenedEvent.json/properties/indexed/type',
                   keyword: 'type',
@@ -1557,15 +1660,15 @@ function validate26(
                   message: 'must be array',
                 }
                 if (vErrors === null) {
-                  vErrors = [err38]
+                  vErrors = [err41]
                 } else {
-                  vErrors.push(err38)
+                  vErrors.push(err41)
                 }
                 errors++
               }
             }
           } else {
-            const err39 = {
+            const err42 = {
               instancePath: instancePath + '/events/' + i5,
               schemaPath: 'ListenedEvent.json/type',
               keyword: 'type',
@@ -1573,71 +1676,20 @@ function validate26(
               message: 'must be object',
             }
             if (vErrors === null) {
-              vErrors = [err39]
+              vErrors = [err42]
             } else {
-              vErrors.push(err39)
+              vErrors.push(err42)
             }
             errors++
           }
         }
       } else {
-        const err40 = {
+        const err43 = {
           instancePath: instancePath + '/events',
           schemaPath: '#/properties/events/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
-        }
-        if (vErrors === null) {
-          vErrors = [err40]
-        } else {
-          vErrors.push(err40)
-        }
-        errors++
-      }
-    }
-    if (data.active !== undefined) {
-      if (typeof data.active !== 'boolean') {
-        const err41 = {
-          instancePath: instancePath + '/active',
-          schemaPath: '#/properties/active/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-        }
-        if (vErrors === null) {
-          vErrors = [err41]
-        } else {
-          vErrors.push(err41)
-        }
-        errors++
-      }
-    }
-    if (data.secret !== undefined) {
-      if (typeof data.secret !== 'string') {
-        const err42 = {
-          instancePath: instancePath + '/secret',
-          schemaPath: '#/properties/secret/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        }
-        if (vErrors === null) {
-          vErrors = [err42]
-        } else {
-          vErrors.push(err42)
-        }
-        errors++
-      }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== 'string') {
-        const err43 = {
-          instancePath: instancePath + '/createdAt',
-          schemaPath: '#/properties/createdAt/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
         }
         if (vErrors === null) {
           vErrors = [err43]
@@ -1647,14 +1699,14 @@ function validate26(
         errors++
       }
     }
-    if (data.updatedAt !== undefined) {
-      if (typeof data.updatedAt !== 'string') {
+    if (data.active !== undefined) {
+      if (typeof data.active !== 'boolean') {
         const err44 = {
-          instancePath: instancePath + '/updatedAt',
-          schemaPath: '#/properties/updatedAt/type',
+          instancePath: instancePath + '/active',
+          schemaPath: '#/properties/active/type',
           keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
         }
         if (vErrors === null) {
           vErrors = [err44]
@@ -1664,8 +1716,59 @@ function validate26(
         errors++
       }
     }
+    if (data.secret !== undefined) {
+      if (typeof data.secret !== 'string') {
+        const err45 = {
+          instancePath: instancePath + '/secret',
+          schemaPath: '#/properties/secret/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        }
+        if (vErrors === null) {
+          vErrors = [err45]
+        } else {
+          vErrors.push(err45)
+        }
+        errors++
+      }
+    }
+    if (data.createdAt !== undefined) {
+      if (typeof data.createdAt !== 'string') {
+        const err46 = {
+          instancePath: instancePath + '/createdAt',
+          schemaPath: '#/properties/createdAt/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        }
+        if (vErrors === null) {
+          vErrors = [err46]
+        } else {
+          vErrors.push(err46)
+        }
+        errors++
+      }
+    }
+    if (data.updatedAt !== undefined) {
+      if (typeof data.updatedAt !== 'string') {
+        const err47 = {
+          instancePath: instancePath + '/updatedAt',
+          schemaPath: '#/properties/updatedAt/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        }
+        if (vErrors === null) {
+          vErrors = [err47]
+        } else {
+          vErrors.push(err47)
+        }
+        errors++
+      }
+    }
   } else {
-    const err45 = {
+    const err48 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1673,9 +1776,9 @@ function validate26(
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err45]
+      vErrors = [err48]
     } else {
-      vErrors.push(err45)
+      vErrors.push(err48)
     }
     errors++
   }
@@ -1712,10 +1815,15 @@ const schema40 = {
       type: 'array',
       items: { type: 'string' },
     },
-    values: { description: 'hex values matching names', type: 'array', items: { type: 'string' } },
+    values: {
+      description: 'hex values matching names',
+      type: 'array',
+      items: { type: 'string', pattern: '^0x([0-9a-fA-F]{2})*$' },
+    },
   },
   required: ['topicHash', 'eventSig', 'types', 'names', 'values'],
 }
+const pattern15 = new RegExp('^0x([0-9a-fA-F]{2})*$', 'u')
 function validate27(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -1808,7 +1916,7 @@ function validate27(
     if (data.topicHash !== undefined) {
       let data0 = data.topicHash
       if (typeof data0 === 'string') {
-        if (!pattern5.test(data0)) {
+        if (!pattern7.test(data0)) {
           const err5 = {
             instancePath: instancePath + '/topicHash',
             schemaPath: '#/properties/topicHash/pattern',
@@ -1935,8 +2043,25 @@ function validate27(
       if (Array.isArray(data6)) {
         const len2 = data6.length
         for (let i2 = 0; i2 < len2; i2++) {
-          if (typeof data6[i2] !== 'string') {
-            const err12 = {
+          let data7 = data6[i2]
+          if (typeof data7 === 'string') {
+            if (!pattern15.test(data7)) {
+              const err12 = {
+                instancePath: instancePath + '/values/' + i2,
+                schemaPath: '#/properties/values/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^0x([0-9a-fA-F]{2})*$' },
+                message: 'must match pattern "' + '^0x([0-9a-fA-F]{2})*$' + '"',
+              }
+              if (vErrors === null) {
+                vErrors = [err12]
+              } else {
+                vErrors.push(err12)
+              }
+              errors++
+            }
+          } else {
+            const err13 = {
               instancePath: instancePath + '/values/' + i2,
               schemaPath: '#/properties/values/items/type',
               keyword: 'type',
@@ -1944,15 +2069,15 @@ function validate27(
               message: 'must be string',
             }
             if (vErrors === null) {
-              vErrors = [err12]
+              vErrors = [err13]
             } else {
-              vErrors.push(err12)
+              vErrors.push(err13)
             }
             errors++
           }
         }
       } else {
-        const err13 = {
+        const err14 = {
           instancePath: instancePath + '/values',
           schemaPath: '#/properties/values/type',
           keyword: 'type',
@@ -1960,15 +2085,15 @@ function validate27(
           message: 'must be array',
         }
         if (vErrors === null) {
-          vErrors = [err13]
+          vErrors = [err14]
         } else {
-          vErrors.push(err13)
+          vErrors.push(err14)
         }
         errors++
       }
     }
   } else {
-    const err14 = {
+    const err15 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1976,9 +2101,9 @@ function validate27(
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err14]
+      vErrors = [err15]
     } else {
-      vErrors.push(err14)
+      vErrors.push(err15)
     }
     errors++
   }
@@ -1997,11 +2122,10 @@ const schema41 = {
   type: 'object',
   properties: {
     data: { type: 'string', pattern: '^0x([0-9a-fA-F]{2})*$' },
-    topics: { type: 'array', items: { type: 'string' } },
+    topics: { type: 'array', items: { type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' } },
   },
   required: ['data', 'topics'],
 }
-const pattern9 = new RegExp('^0x([0-9a-fA-F]{2})*$', 'u')
 function validate28(
   data,
   { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
@@ -2049,7 +2173,7 @@ function validate28(
     if (data.data !== undefined) {
       let data0 = data.data
       if (typeof data0 === 'string') {
-        if (!pattern9.test(data0)) {
+        if (!pattern15.test(data0)) {
           const err2 = {
             instancePath: instancePath + '/data',
             schemaPath: '#/properties/data/pattern',
@@ -2085,8 +2209,25 @@ function validate28(
       if (Array.isArray(data1)) {
         const len0 = data1.length
         for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data1[i0] !== 'string') {
-            const err4 = {
+          let data2 = data1[i0]
+          if (typeof data2 === 'string') {
+            if (!pattern7.test(data2)) {
+              const err4 = {
+                instancePath: instancePath + '/topics/' + i0,
+                schemaPath: '#/properties/topics/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^0x[0-9a-fA-F]{64}$' },
+                message: 'must match pattern "' + '^0x[0-9a-fA-F]{64}$' + '"',
+              }
+              if (vErrors === null) {
+                vErrors = [err4]
+              } else {
+                vErrors.push(err4)
+              }
+              errors++
+            }
+          } else {
+            const err5 = {
               instancePath: instancePath + '/topics/' + i0,
               schemaPath: '#/properties/topics/items/type',
               keyword: 'type',
@@ -2094,15 +2235,15 @@ function validate28(
               message: 'must be string',
             }
             if (vErrors === null) {
-              vErrors = [err4]
+              vErrors = [err5]
             } else {
-              vErrors.push(err4)
+              vErrors.push(err5)
             }
             errors++
           }
         }
       } else {
-        const err5 = {
+        const err6 = {
           instancePath: instancePath + '/topics',
           schemaPath: '#/properties/topics/type',
           keyword: 'type',
@@ -2110,15 +2251,15 @@ function validate28(
           message: 'must be array',
         }
         if (vErrors === null) {
-          vErrors = [err5]
+          vErrors = [err6]
         } else {
-          vErrors.push(err5)
+          vErrors.push(err6)
         }
         errors++
       }
     }
   } else {
-    const err6 = {
+    const err7 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2126,9 +2267,9 @@ function validate28(
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err6]
+      vErrors = [err7]
     } else {
-      vErrors.push(err6)
+      vErrors.push(err7)
     }
     errors++
   }
@@ -2188,7 +2329,6 @@ const schema42 = {
     'rawLog',
   ],
 }
-const pattern12 = new RegExp('^0x[0-9a-fA-F]{40}$', 'u')
 const formats0 = fullFormats['date-time']
 function validate29(
   data,
@@ -2502,7 +2642,7 @@ function validate29(
     if (data.blockHash !== undefined) {
       let data3 = data.blockHash
       if (typeof data3 === 'string') {
-        if (!pattern5.test(data3)) {
+        if (!pattern7.test(data3)) {
           const err19 = {
             instancePath: instancePath + '/blockHash',
             schemaPath: '#/properties/blockHash/pattern',
@@ -2536,7 +2676,7 @@ function validate29(
     if (data.parentBlockHash !== undefined) {
       let data4 = data.parentBlockHash
       if (typeof data4 === 'string') {
-        if (!pattern5.test(data4)) {
+        if (!pattern7.test(data4)) {
           const err21 = {
             instancePath: instancePath + '/parentBlockHash',
             schemaPath: '#/properties/parentBlockHash/pattern',
@@ -2570,7 +2710,7 @@ function validate29(
     if (data.contractAddress !== undefined) {
       let data5 = data.contractAddress
       if (typeof data5 === 'string') {
-        if (!pattern12.test(data5)) {
+        if (!pattern4.test(data5)) {
           const err23 = {
             instancePath: instancePath + '/contractAddress',
             schemaPath: '#/properties/contractAddress/pattern',
@@ -2649,7 +2789,7 @@ function validate29(
     if (data.txnHash !== undefined) {
       let data7 = data.txnHash
       if (typeof data7 === 'string') {
-        if (!pattern5.test(data7)) {
+        if (!pattern7.test(data7)) {
           const err27 = {
             instancePath: instancePath + '/txnHash',
             schemaPath: '#/properties/txnHash/pattern',
@@ -2733,7 +2873,7 @@ function validate29(
     if (data.txnLogIndex !== undefined) {
       let data9 = data.txnLogIndex
       if (typeof data9 === 'string') {
-        if (!pattern4.test(data9)) {
+        if (!pattern5.test(data9)) {
           const err32 = {
             instancePath: instancePath + '/txnLogIndex',
             schemaPath: '#/properties/txnLogIndex/pattern',
@@ -2879,7 +3019,7 @@ function validate29(
         if (data11.topicHash !== undefined) {
           let data12 = data11.topicHash
           if (typeof data12 === 'string') {
-            if (!pattern5.test(data12)) {
+            if (!pattern7.test(data12)) {
               const err41 = {
                 instancePath: instancePath + '/event/topicHash',
                 schemaPath: 'WebhookPayloadEvent.json/properties/topicHash/pattern',
@@ -3006,8 +3146,25 @@ function validate29(
           if (Array.isArray(data18)) {
             const len2 = data18.length
             for (let i2 = 0; i2 < len2; i2++) {
-              if (typeof data18[i2] !== 'string') {
-                const err48 = {
+              let data19 = data18[i2]
+              if (typeof data19 === 'string') {
+                if (!pattern15.test(data19)) {
+                  const err48 = {
+                    instancePath: instancePath + '/event/values/' + i2,
+                    schemaPath: 'WebhookPayloadEvent.json/properties/values/items/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^0x([0-9a-fA-F]{2})*$' },
+                    message: 'must match pattern "' + '^0x([0-9a-fA-F]{2})*$' + '"',
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err48]
+                  } else {
+                    vErrors.push(err48)
+                  }
+                  errors++
+                }
+              } else {
+                const err49 = {
                   instancePath: instancePath + '/event/values/' + i2,
                   schemaPath: 'WebhookPayloadEvent.json/properties/values/items/type',
                   keyword: 'type',
@@ -3015,15 +3172,15 @@ function validate29(
                   message: 'must be string',
                 }
                 if (vErrors === null) {
-                  vErrors = [err48]
+                  vErrors = [err49]
                 } else {
-                  vErrors.push(err48)
+                  vErrors.push(err49)
                 }
                 errors++
               }
             }
           } else {
-            const err49 = {
+            const err50 = {
               instancePath: instancePath + '/event/values',
               schemaPath: 'WebhookPayloadEvent.json/properties/values/type',
               keyword: 'type',
@@ -3031,15 +3188,15 @@ function validate29(
               message: 'must be array',
             }
             if (vErrors === null) {
-              vErrors = [err49]
+              vErrors = [err50]
             } else {
-              vErrors.push(err49)
+              vErrors.push(err50)
             }
             errors++
           }
         }
       } else {
-        const err50 = {
+        const err51 = {
           instancePath: instancePath + '/event',
           schemaPath: 'WebhookPayloadEvent.json/type',
           keyword: 'type',
@@ -3047,9 +3204,9 @@ function validate29(
           message: 'must be object',
         }
         if (vErrors === null) {
-          vErrors = [err50]
+          vErrors = [err51]
         } else {
-          vErrors.push(err50)
+          vErrors.push(err51)
         }
         errors++
       }
@@ -3057,7 +3214,7 @@ function validate29(
     if (data.logDataType !== undefined) {
       let data20 = data.logDataType
       if (typeof data20 !== 'string') {
-        const err51 = {
+        const err52 = {
           instancePath: instancePath + '/logDataType',
           schemaPath: 'LogDataType.json/type',
           keyword: 'type',
@@ -3065,9 +3222,9 @@ function validate29(
           message: 'must be string',
         }
         if (vErrors === null) {
-          vErrors = [err51]
+          vErrors = [err52]
         } else {
-          vErrors.push(err51)
+          vErrors.push(err52)
         }
         errors++
       }
@@ -3077,7 +3234,7 @@ function validate29(
         data20 === 'NATIVE_TOKEN_TRANSFER' ||
         data20 === 'PLATFORM_TXN'
       )) {
-        const err52 = {
+        const err53 = {
           instancePath: instancePath + '/logDataType',
           schemaPath: 'LogDataType.json/enum',
           keyword: 'enum',
@@ -3085,9 +3242,9 @@ function validate29(
           message: 'must be equal to one of the allowed values',
         }
         if (vErrors === null) {
-          vErrors = [err52]
+          vErrors = [err53]
         } else {
-          vErrors.push(err52)
+          vErrors.push(err53)
         }
         errors++
       }
@@ -3096,27 +3253,12 @@ function validate29(
       let data21 = data.rawLog
       if (data21 && typeof data21 == 'object' && !Array.isArray(data21)) {
         if (data21.data === undefined) {
-          const err53 = {
+          const err54 = {
             instancePath: instancePath + '/rawLog',
             schemaPath: 'WebhookRawLog.json/required',
             keyword: 'required',
             params: { missingProperty: 'data' },
             message: "must have required property '" + 'data' + "'",
-          }
-          if (vErrors === null) {
-            vErrors = [err53]
-          } else {
-            vErrors.push(err53)
-          }
-          errors++
-        }
-        if (data21.topics === undefined) {
-          const err54 = {
-            instancePath: instancePath + '/rawLog',
-            schemaPath: 'WebhookRawLog.json/required',
-            keyword: 'required',
-            params: { missingProperty: 'topics' },
-            message: "must have required property '" + 'topics' + "'",
           }
           if (vErrors === null) {
             vErrors = [err54]
@@ -3125,11 +3267,26 @@ function validate29(
           }
           errors++
         }
+        if (data21.topics === undefined) {
+          const err55 = {
+            instancePath: instancePath + '/rawLog',
+            schemaPath: 'WebhookRawLog.json/required',
+            keyword: 'required',
+            params: { missingProperty: 'topics' },
+            message: "must have required property '" + 'topics' + "'",
+          }
+          if (vErrors === null) {
+            vErrors = [err55]
+          } else {
+            vErrors.push(err55)
+          }
+          errors++
+        }
         if (data21.data !== undefined) {
           let data22 = data21.data
           if (typeof data22 === 'string') {
-            if (!pattern9.test(data22)) {
-              const err55 = {
+            if (!pattern15.test(data22)) {
+              const err56 = {
                 instancePath: instancePath + '/rawLog/data',
                 schemaPath: 'WebhookRawLog.json/properties/data/pattern',
                 keyword: 'pattern',
@@ -3137,14 +3294,14 @@ function validate29(
                 message: 'must match pattern "' + '^0x([0-9a-fA-F]{2})*$' + '"',
               }
               if (vErrors === null) {
-                vErrors = [err55]
+                vErrors = [err56]
               } else {
-                vErrors.push(err55)
+                vErrors.push(err56)
               }
               errors++
             }
           } else {
-            const err56 = {
+            const err57 = {
               instancePath: instancePath + '/rawLog/data',
               schemaPath: 'WebhookRawLog.json/properties/data/type',
               keyword: 'type',
@@ -3152,9 +3309,9 @@ function validate29(
               message: 'must be string',
             }
             if (vErrors === null) {
-              vErrors = [err56]
+              vErrors = [err57]
             } else {
-              vErrors.push(err56)
+              vErrors.push(err57)
             }
             errors++
           }
@@ -3164,8 +3321,25 @@ function validate29(
           if (Array.isArray(data23)) {
             const len3 = data23.length
             for (let i3 = 0; i3 < len3; i3++) {
-              if (typeof data23[i3] !== 'string') {
-                const err57 = {
+              let data24 = data23[i3]
+              if (typeof data24 === 'string') {
+                if (!pattern7.test(data24)) {
+                  const err58 = {
+                    instancePath: instancePath + '/rawLog/topics/' + i3,
+                    schemaPath: 'WebhookRawLog.json/properties/topics/items/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^0x[0-9a-fA-F]{64}$' },
+                    message: 'must match pattern "' + '^0x[0-9a-fA-F]{64}$' + '"',
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err58]
+                  } else {
+                    vErrors.push(err58)
+                  }
+                  errors++
+                }
+              } else {
+                const err59 = {
                   instancePath: instancePath + '/rawLog/topics/' + i3,
                   schemaPath: 'WebhookRawLog.json/properties/topics/items/type',
                   keyword: 'type',
@@ -3173,15 +3347,15 @@ function validate29(
                   message: 'must be string',
                 }
                 if (vErrors === null) {
-                  vErrors = [err57]
+                  vErrors = [err59]
                 } else {
-                  vErrors.push(err57)
+                  vErrors.push(err59)
                 }
                 errors++
               }
             }
           } else {
-            const err58 = {
+            const err60 = {
               instancePath: instancePath + '/rawLog/topics',
               schemaPath: 'WebhookRawLog.json/properties/topics/type',
               keyword: 'type',
@@ -3189,15 +3363,15 @@ function validate29(
               message: 'must be array',
             }
             if (vErrors === null) {
-              vErrors = [err58]
+              vErrors = [err60]
             } else {
-              vErrors.push(err58)
+              vErrors.push(err60)
             }
             errors++
           }
         }
       } else {
-        const err59 = {
+        const err61 = {
           instancePath: instancePath + '/rawLog',
           schemaPath: 'WebhookRawLog.json/type',
           keyword: 'type',
@@ -3205,15 +3379,15 @@ function validate29(
           message: 'must be object',
         }
         if (vErrors === null) {
-          vErrors = [err59]
+          vErrors = [err61]
         } else {
-          vErrors.push(err59)
+          vErrors.push(err61)
         }
         errors++
       }
     }
   } else {
-    const err60 = {
+    const err62 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -3221,9 +3395,9 @@ function validate29(
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err60]
+      vErrors = [err62]
     } else {
-      vErrors.push(err60)
+      vErrors.push(err62)
     }
     errors++
   }
@@ -3266,7 +3440,7 @@ const schema49 = {
   description: 'Filters of a webhook listener (SPEC §4).',
   type: 'object',
   properties: {
-    contractAddresses: { type: 'array', items: { type: 'string' } },
+    contractAddresses: { type: 'array', items: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } },
     events: {
       description:
         'Solidity event signatures, with `indexed` where the contract has it; the short form without argument names is accepted (arguments become arg1, ...).',
@@ -3284,8 +3458,8 @@ const schema49 = {
         ],
       },
     },
-    accounts: { type: 'array', items: { type: 'string' } },
-    topicHashes: { type: 'array', items: { type: 'string' } },
+    accounts: { type: 'array', items: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } },
+    topicHashes: { type: 'array', items: { type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' } },
   },
   required: ['contractAddresses', 'events'],
   additionalProperties: false,
@@ -3448,8 +3622,25 @@ function validate30(
           if (Array.isArray(data2)) {
             const len0 = data2.length
             for (let i0 = 0; i0 < len0; i0++) {
-              if (typeof data2[i0] !== 'string') {
-                const err8 = {
+              let data3 = data2[i0]
+              if (typeof data3 === 'string') {
+                if (!pattern4.test(data3)) {
+                  const err8 = {
+                    instancePath: instancePath + '/filters/contractAddresses/' + i0,
+                    schemaPath: 'strict/WebhookFilters.json/properties/contractAddresses/items/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^0x[0-9a-fA-F]{40}$' },
+                    message: 'must match pattern "' + '^0x[0-9a-fA-F]{40}$' + '"',
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err8]
+                  } else {
+                    vErrors.push(err8)
+                  }
+                  errors++
+                }
+              } else {
+                const err9 = {
                   instancePath: instancePath + '/filters/contractAddresses/' + i0,
                   schemaPath: 'strict/WebhookFilters.json/properties/contractAddresses/items/type',
                   keyword: 'type',
@@ -3457,15 +3648,15 @@ function validate30(
                   message: 'must be string',
                 }
                 if (vErrors === null) {
-                  vErrors = [err8]
+                  vErrors = [err9]
                 } else {
-                  vErrors.push(err8)
+                  vErrors.push(err9)
                 }
                 errors++
               }
             }
           } else {
-            const err9 = {
+            const err10 = {
               instancePath: instancePath + '/filters/contractAddresses',
               schemaPath: 'strict/WebhookFilters.json/properties/contractAddresses/type',
               keyword: 'type',
@@ -3473,9 +3664,9 @@ function validate30(
               message: 'must be array',
             }
             if (vErrors === null) {
-              vErrors = [err9]
+              vErrors = [err10]
             } else {
-              vErrors.push(err9)
+              vErrors.push(err10)
             }
             errors++
           }
@@ -3486,7 +3677,7 @@ function validate30(
             const len1 = data4.length
             for (let i1 = 0; i1 < len1; i1++) {
               if (typeof data4[i1] !== 'string') {
-                const err10 = {
+                const err11 = {
                   instancePath: instancePath + '/filters/events/' + i1,
                   schemaPath: 'strict/WebhookFilters.json/properties/events/items/type',
                   keyword: 'type',
@@ -3494,15 +3685,15 @@ function validate30(
                   message: 'must be string',
                 }
                 if (vErrors === null) {
-                  vErrors = [err10]
+                  vErrors = [err11]
                 } else {
-                  vErrors.push(err10)
+                  vErrors.push(err11)
                 }
                 errors++
               }
             }
           } else {
-            const err11 = {
+            const err12 = {
               instancePath: instancePath + '/filters/events',
               schemaPath: 'strict/WebhookFilters.json/properties/events/type',
               keyword: 'type',
@@ -3510,9 +3701,9 @@ function validate30(
               message: 'must be array',
             }
             if (vErrors === null) {
-              vErrors = [err11]
+              vErrors = [err12]
             } else {
-              vErrors.push(err11)
+              vErrors.push(err12)
             }
             errors++
           }
@@ -3527,7 +3718,7 @@ function validate30(
               let valid9 = false
               const _errs20 = errors
               if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
-                const err12 = {
+                const err13 = {
                   instancePath: instancePath + '/filters/tokenIDs/' + i2,
                   schemaPath: 'strict/WebhookFilters.json/properties/tokenIDs/items/anyOf/0/type',
                   keyword: 'type',
@@ -3535,40 +3726,20 @@ function validate30(
                   message: 'must be integer',
                 }
                 if (vErrors === null) {
-                  vErrors = [err12]
+                  vErrors = [err13]
                 } else {
-                  vErrors.push(err12)
+                  vErrors.push(err13)
                 }
                 errors++
               }
               if (typeof data7 == 'number' && isFinite(data7)) {
                 if (data7 < 0 || isNaN(data7)) {
-                  const err13 = {
+                  const err14 = {
                     instancePath: instancePath + '/filters/tokenIDs/' + i2,
                     schemaPath: 'strict/WebhookFilters.json/properties/tokenIDs/items/anyOf/0/minimum',
                     keyword: 'minimum',
                     params: { comparison: '>=', limit: 0 },
                     message: 'must be >= 0',
-                  }
-                  if (vErrors === null) {
-                    vErrors = [err13]
-                  } else {
-                    vErrors.push(err13)
-                  }
-                  errors++
-                }
-              }
-              var _valid0 = _errs20 === errors
-              valid9 = valid9 || _valid0
-              const _errs22 = errors
-              if (typeof data7 === 'string') {
-                if (!pattern4.test(data7)) {
-                  const err14 = {
-                    instancePath: instancePath + '/filters/tokenIDs/' + i2,
-                    schemaPath: 'strict/WebhookFilters.json/properties/tokenIDs/items/anyOf/1/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[0-9]+$' },
-                    message: 'must match pattern "' + '^[0-9]+$' + '"',
                   }
                   if (vErrors === null) {
                     vErrors = [err14]
@@ -3577,8 +3748,28 @@ function validate30(
                   }
                   errors++
                 }
+              }
+              var _valid0 = _errs20 === errors
+              valid9 = valid9 || _valid0
+              const _errs22 = errors
+              if (typeof data7 === 'string') {
+                if (!pattern5.test(data7)) {
+                  const err15 = {
+                    instancePath: instancePath + '/filters/tokenIDs/' + i2,
+                    schemaPath: 'strict/WebhookFilters.json/properties/tokenIDs/items/anyOf/1/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[0-9]+$' },
+                    message: 'must match pattern "' + '^[0-9]+$' + '"',
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err15]
+                  } else {
+                    vErrors.push(err15)
+                  }
+                  errors++
+                }
               } else {
-                const err15 = {
+                const err16 = {
                   instancePath: instancePath + '/filters/tokenIDs/' + i2,
                   schemaPath: 'strict/WebhookFilters.json/properties/tokenIDs/items/anyOf/1/type',
                   keyword: 'type',
@@ -3586,16 +3777,16 @@ function validate30(
                   message: 'must be string',
                 }
                 if (vErrors === null) {
-                  vErrors = [err15]
+                  vErrors = [err16]
                 } else {
-                  vErrors.push(err15)
+                  vErrors.push(err16)
                 }
                 errors++
               }
               var _valid0 = _errs22 === errors
               valid9 = valid9 || _valid0
               if (!valid9) {
-                const err16 = {
+                const err17 = {
                   instancePath: instancePath + '/filters/tokenIDs/' + i2,
                   schemaPath: 'strict/WebhookFilters.json/properties/tokenIDs/items/anyOf',
                   keyword: 'anyOf',
@@ -3603,9 +3794,9 @@ function validate30(
                   message: 'must match a schema in anyOf',
                 }
                 if (vErrors === null) {
-                  vErrors = [err16]
+                  vErrors = [err17]
                 } else {
-                  vErrors.push(err16)
+                  vErrors.push(err17)
                 }
                 errors++
               } else {
@@ -3620,7 +3811,7 @@ function validate30(
               }
             }
           } else {
-            const err17 = {
+            const err18 = {
               instancePath: instancePath + '/filters/tokenIDs',
               schemaPath: 'strict/WebhookFilters.json/properties/tokenIDs/type',
               keyword: 'type',
@@ -3628,9 +3819,9 @@ function validate30(
               message: 'must be array',
             }
             if (vErrors === null) {
-              vErrors = [err17]
+              vErrors = [err18]
             } else {
-              vErrors.push(err17)
+              vErrors.push(err18)
             }
             errors++
           }
@@ -3640,47 +3831,27 @@ function validate30(
           if (Array.isArray(data8)) {
             const len3 = data8.length
             for (let i3 = 0; i3 < len3; i3++) {
-              if (typeof data8[i3] !== 'string') {
-                const err18 = {
+              let data9 = data8[i3]
+              if (typeof data9 === 'string') {
+                if (!pattern4.test(data9)) {
+                  const err19 = {
+                    instancePath: instancePath + '/filters/accounts/' + i3,
+                    schemaPath: 'strict/WebhookFilters.json/properties/accounts/items/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^0x[0-9a-fA-F]{40}$' },
+                    message: 'must match pattern "' + '^0x[0-9a-fA-F]{40}$' + '"',
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err19]
+                  } else {
+                    vErrors.push(err19)
+                  }
+                  errors++
+                }
+              } else {
+                const err20 = {
                   instancePath: instancePath + '/filters/accounts/' + i3,
                   schemaPath: 'strict/WebhookFilters.json/properties/accounts/items/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                }
-                if (vErrors === null) {
-                  vErrors = [err18]
-                } else {
-                  vErrors.push(err18)
-                }
-                errors++
-              }
-            }
-          } else {
-            const err19 = {
-              instancePath: instancePath + '/filters/accounts',
-              schemaPath: 'strict/WebhookFilters.json/properties/accounts/type',
-              keyword: 'type',
-              params: { type: 'array' },
-              message: 'must be array',
-            }
-            if (vErrors === null) {
-              vErrors = [err19]
-            } else {
-              vErrors.push(err19)
-            }
-            errors++
-          }
-        }
-        if (data1.topicHashes !== undefined) {
-          let data10 = data1.topicHashes
-          if (Array.isArray(data10)) {
-            const len4 = data10.length
-            for (let i4 = 0; i4 < len4; i4++) {
-              if (typeof data10[i4] !== 'string') {
-                const err20 = {
-                  instancePath: instancePath + '/filters/topicHashes/' + i4,
-                  schemaPath: 'strict/WebhookFilters.json/properties/topicHashes/items/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
@@ -3695,8 +3866,8 @@ function validate30(
             }
           } else {
             const err21 = {
-              instancePath: instancePath + '/filters/topicHashes',
-              schemaPath: 'strict/WebhookFilters.json/properties/topicHashes/type',
+              instancePath: instancePath + '/filters/accounts',
+              schemaPath: 'strict/WebhookFilters.json/properties/accounts/type',
               keyword: 'type',
               params: { type: 'array' },
               message: 'must be array',
@@ -3709,8 +3880,62 @@ function validate30(
             errors++
           }
         }
+        if (data1.topicHashes !== undefined) {
+          let data10 = data1.topicHashes
+          if (Array.isArray(data10)) {
+            const len4 = data10.length
+            for (let i4 = 0; i4 < len4; i4++) {
+              let data11 = data10[i4]
+              if (typeof data11 === 'string') {
+                if (!pattern7.test(data11)) {
+                  const err22 = {
+                    instancePath: instancePath + '/filters/topicHashes/' + i4,
+                    schemaPath: 'strict/WebhookFilters.json/properties/topicHashes/items/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^0x[0-9a-fA-F]{64}$' },
+                    message: 'must match pattern "' + '^0x[0-9a-fA-F]{64}$' + '"',
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err22]
+                  } else {
+                    vErrors.push(err22)
+                  }
+                  errors++
+                }
+              } else {
+                const err23 = {
+                  instancePath: instancePath + '/filters/topicHashes/' + i4,
+                  schemaPath: 'strict/WebhookFilters.json/properties/topicHashes/items/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                }
+                if (vErrors === null) {
+                  vErrors = [err23]
+                } else {
+                  vErrors.push(err23)
+                }
+                errors++
+              }
+            }
+          } else {
+            const err24 = {
+              instancePath: instancePath + '/filters/topicHashes',
+              schemaPath: 'strict/WebhookFilters.json/properties/topicHashes/type',
+              keyword: 'type',
+              params: { type: 'array' },
+              message: 'must be array',
+            }
+            if (vErrors === null) {
+              vErrors = [err24]
+            } else {
+              vErrors.push(err24)
+            }
+            errors++
+          }
+        }
       } else {
-        const err22 = {
+        const err25 = {
           instancePath: instancePath + '/filters',
           schemaPath: 'strict/WebhookFilters.json/type',
           keyword: 'type',
@@ -3718,15 +3943,15 @@ function validate30(
           message: 'must be object',
         }
         if (vErrors === null) {
-          vErrors = [err22]
+          vErrors = [err25]
         } else {
-          vErrors.push(err22)
+          vErrors.push(err25)
         }
         errors++
       }
     }
   } else {
-    const err23 = {
+    const err26 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -3734,9 +3959,9 @@ function validate30(
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err23]
+      vErrors = [err26]
     } else {
-      vErrors.push(err23)
+      vErrors.push(err26)
     }
     errors++
   }
@@ -3837,7 +4062,7 @@ function validate31(
     if (data.projectId !== undefined) {
       let data1 = data.projectId
       if (typeof data1 === 'string') {
-        if (!pattern4.test(data1)) {
+        if (!pattern5.test(data1)) {
           const err4 = {
             instancePath: instancePath + '/projectId',
             schemaPath: '#/properties/projectId/pattern',

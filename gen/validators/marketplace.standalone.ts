@@ -6097,9 +6097,9 @@ const schema66 = {
   description: 'The filter of GetHighestPriceListingForCollectible; every list is optional.',
   type: 'object',
   properties: {
-    createdBy: { type: 'array', items: { type: 'string' } },
+    createdBy: { type: 'array', items: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } },
     marketplace: { type: 'array', items: { $ref: 'MarketplaceKind.json' } },
-    currencies: { type: 'array', items: { type: 'string' } },
+    currencies: { type: 'array', items: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } },
   },
 }
 function validate49(
@@ -6121,8 +6121,25 @@ function validate49(
       if (Array.isArray(data0)) {
         const len0 = data0.length
         for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data0[i0] !== 'string') {
-            const err0 = {
+          let data1 = data0[i0]
+          if (typeof data1 === 'string') {
+            if (!pattern4.test(data1)) {
+              const err0 = {
+                instancePath: instancePath + '/createdBy/' + i0,
+                schemaPath: '#/properties/createdBy/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^0x[0-9a-fA-F]{40}$' },
+                message: 'must match pattern "' + '^0x[0-9a-fA-F]{40}$' + '"',
+              }
+              if (vErrors === null) {
+                vErrors = [err0]
+              } else {
+                vErrors.push(err0)
+              }
+              errors++
+            }
+          } else {
+            const err1 = {
               instancePath: instancePath + '/createdBy/' + i0,
               schemaPath: '#/properties/createdBy/items/type',
               keyword: 'type',
@@ -6130,15 +6147,15 @@ function validate49(
               message: 'must be string',
             }
             if (vErrors === null) {
-              vErrors = [err0]
+              vErrors = [err1]
             } else {
-              vErrors.push(err0)
+              vErrors.push(err1)
             }
             errors++
           }
         }
       } else {
-        const err1 = {
+        const err2 = {
           instancePath: instancePath + '/createdBy',
           schemaPath: '#/properties/createdBy/type',
           keyword: 'type',
@@ -6146,9 +6163,9 @@ function validate49(
           message: 'must be array',
         }
         if (vErrors === null) {
-          vErrors = [err1]
+          vErrors = [err2]
         } else {
-          vErrors.push(err1)
+          vErrors.push(err2)
         }
         errors++
       }
@@ -6160,7 +6177,7 @@ function validate49(
         for (let i1 = 0; i1 < len1; i1++) {
           let data3 = data2[i1]
           if (typeof data3 !== 'string') {
-            const err2 = {
+            const err3 = {
               instancePath: instancePath + '/marketplace/' + i1,
               schemaPath: 'MarketplaceKind.json/type',
               keyword: 'type',
@@ -6168,9 +6185,9 @@ function validate49(
               message: 'must be string',
             }
             if (vErrors === null) {
-              vErrors = [err2]
+              vErrors = [err3]
             } else {
-              vErrors.push(err2)
+              vErrors.push(err3)
             }
             errors++
           }
@@ -6188,7 +6205,7 @@ function validate49(
             data3 === 'mintify' ||
             data3 === 'magic_eden'
           )) {
-            const err3 = {
+            const err4 = {
               instancePath: instancePath + '/marketplace/' + i1,
               schemaPath: 'MarketplaceKind.json/enum',
               keyword: 'enum',
@@ -6196,15 +6213,15 @@ function validate49(
               message: 'must be equal to one of the allowed values',
             }
             if (vErrors === null) {
-              vErrors = [err3]
+              vErrors = [err4]
             } else {
-              vErrors.push(err3)
+              vErrors.push(err4)
             }
             errors++
           }
         }
       } else {
-        const err4 = {
+        const err5 = {
           instancePath: instancePath + '/marketplace',
           schemaPath: '#/properties/marketplace/type',
           keyword: 'type',
@@ -6212,9 +6229,9 @@ function validate49(
           message: 'must be array',
         }
         if (vErrors === null) {
-          vErrors = [err4]
+          vErrors = [err5]
         } else {
-          vErrors.push(err4)
+          vErrors.push(err5)
         }
         errors++
       }
@@ -6224,8 +6241,25 @@ function validate49(
       if (Array.isArray(data4)) {
         const len2 = data4.length
         for (let i2 = 0; i2 < len2; i2++) {
-          if (typeof data4[i2] !== 'string') {
-            const err5 = {
+          let data5 = data4[i2]
+          if (typeof data5 === 'string') {
+            if (!pattern4.test(data5)) {
+              const err6 = {
+                instancePath: instancePath + '/currencies/' + i2,
+                schemaPath: '#/properties/currencies/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^0x[0-9a-fA-F]{40}$' },
+                message: 'must match pattern "' + '^0x[0-9a-fA-F]{40}$' + '"',
+              }
+              if (vErrors === null) {
+                vErrors = [err6]
+              } else {
+                vErrors.push(err6)
+              }
+              errors++
+            }
+          } else {
+            const err7 = {
               instancePath: instancePath + '/currencies/' + i2,
               schemaPath: '#/properties/currencies/items/type',
               keyword: 'type',
@@ -6233,15 +6267,15 @@ function validate49(
               message: 'must be string',
             }
             if (vErrors === null) {
-              vErrors = [err5]
+              vErrors = [err7]
             } else {
-              vErrors.push(err5)
+              vErrors.push(err7)
             }
             errors++
           }
         }
       } else {
-        const err6 = {
+        const err8 = {
           instancePath: instancePath + '/currencies',
           schemaPath: '#/properties/currencies/type',
           keyword: 'type',
@@ -6249,15 +6283,15 @@ function validate49(
           message: 'must be array',
         }
         if (vErrors === null) {
-          vErrors = [err6]
+          vErrors = [err8]
         } else {
-          vErrors.push(err6)
+          vErrors.push(err8)
         }
         errors++
       }
     }
   } else {
-    const err7 = {
+    const err9 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -6265,9 +6299,9 @@ function validate49(
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err7]
+      vErrors = [err9]
     } else {
-      vErrors.push(err7)
+      vErrors.push(err9)
     }
     errors++
   }
@@ -7306,9 +7340,9 @@ const schema77 = {
   description: 'The filter of GetHighestPriceListingForCollectible; every list is optional.',
   type: 'object',
   properties: {
-    createdBy: { type: 'array', items: { type: 'string' } },
+    createdBy: { type: 'array', items: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } },
     marketplace: { type: 'array', items: { $ref: '../MarketplaceKind.json' } },
-    currencies: { type: 'array', items: { type: 'string' } },
+    currencies: { type: 'array', items: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } },
   },
   additionalProperties: false,
 }
@@ -7348,8 +7382,25 @@ function validate60(
       if (Array.isArray(data0)) {
         const len0 = data0.length
         for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data0[i0] !== 'string') {
-            const err1 = {
+          let data1 = data0[i0]
+          if (typeof data1 === 'string') {
+            if (!pattern4.test(data1)) {
+              const err1 = {
+                instancePath: instancePath + '/createdBy/' + i0,
+                schemaPath: '#/properties/createdBy/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^0x[0-9a-fA-F]{40}$' },
+                message: 'must match pattern "' + '^0x[0-9a-fA-F]{40}$' + '"',
+              }
+              if (vErrors === null) {
+                vErrors = [err1]
+              } else {
+                vErrors.push(err1)
+              }
+              errors++
+            }
+          } else {
+            const err2 = {
               instancePath: instancePath + '/createdBy/' + i0,
               schemaPath: '#/properties/createdBy/items/type',
               keyword: 'type',
@@ -7357,15 +7408,15 @@ function validate60(
               message: 'must be string',
             }
             if (vErrors === null) {
-              vErrors = [err1]
+              vErrors = [err2]
             } else {
-              vErrors.push(err1)
+              vErrors.push(err2)
             }
             errors++
           }
         }
       } else {
-        const err2 = {
+        const err3 = {
           instancePath: instancePath + '/createdBy',
           schemaPath: '#/properties/createdBy/type',
           keyword: 'type',
@@ -7373,9 +7424,9 @@ function validate60(
           message: 'must be array',
         }
         if (vErrors === null) {
-          vErrors = [err2]
+          vErrors = [err3]
         } else {
-          vErrors.push(err2)
+          vErrors.push(err3)
         }
         errors++
       }
@@ -7387,7 +7438,7 @@ function validate60(
         for (let i1 = 0; i1 < len1; i1++) {
           let data3 = data2[i1]
           if (typeof data3 !== 'string') {
-            const err3 = {
+            const err4 = {
               instancePath: instancePath + '/marketplace/' + i1,
               schemaPath: '../MarketplaceKind.json/type',
               keyword: 'type',
@@ -7395,9 +7446,9 @@ function validate60(
               message: 'must be string',
             }
             if (vErrors === null) {
-              vErrors = [err3]
+              vErrors = [err4]
             } else {
-              vErrors.push(err3)
+              vErrors.push(err4)
             }
             errors++
           }
@@ -7415,7 +7466,7 @@ function validate60(
             data3 === 'mintify' ||
             data3 === 'magic_eden'
           )) {
-            const err4 = {
+            const err5 = {
               instancePath: instancePath + '/marketplace/' + i1,
               schemaPath: '../MarketplaceKind.json/enum',
               keyword: 'enum',
@@ -7423,15 +7474,15 @@ function validate60(
               message: 'must be equal to one of the allowed values',
             }
             if (vErrors === null) {
-              vErrors = [err4]
+              vErrors = [err5]
             } else {
-              vErrors.push(err4)
+              vErrors.push(err5)
             }
             errors++
           }
         }
       } else {
-        const err5 = {
+        const err6 = {
           instancePath: instancePath + '/marketplace',
           schemaPath: '#/properties/marketplace/type',
           keyword: 'type',
@@ -7439,9 +7490,9 @@ function validate60(
           message: 'must be array',
         }
         if (vErrors === null) {
-          vErrors = [err5]
+          vErrors = [err6]
         } else {
-          vErrors.push(err5)
+          vErrors.push(err6)
         }
         errors++
       }
@@ -7451,8 +7502,25 @@ function validate60(
       if (Array.isArray(data4)) {
         const len2 = data4.length
         for (let i2 = 0; i2 < len2; i2++) {
-          if (typeof data4[i2] !== 'string') {
-            const err6 = {
+          let data5 = data4[i2]
+          if (typeof data5 === 'string') {
+            if (!pattern4.test(data5)) {
+              const err7 = {
+                instancePath: instancePath + '/currencies/' + i2,
+                schemaPath: '#/properties/currencies/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^0x[0-9a-fA-F]{40}$' },
+                message: 'must match pattern "' + '^0x[0-9a-fA-F]{40}$' + '"',
+              }
+              if (vErrors === null) {
+                vErrors = [err7]
+              } else {
+                vErrors.push(err7)
+              }
+              errors++
+            }
+          } else {
+            const err8 = {
               instancePath: instancePath + '/currencies/' + i2,
               schemaPath: '#/properties/currencies/items/type',
               keyword: 'type',
@@ -7460,15 +7528,15 @@ function validate60(
               message: 'must be string',
             }
             if (vErrors === null) {
-              vErrors = [err6]
+              vErrors = [err8]
             } else {
-              vErrors.push(err6)
+              vErrors.push(err8)
             }
             errors++
           }
         }
       } else {
-        const err7 = {
+        const err9 = {
           instancePath: instancePath + '/currencies',
           schemaPath: '#/properties/currencies/type',
           keyword: 'type',
@@ -7476,15 +7544,15 @@ function validate60(
           message: 'must be array',
         }
         if (vErrors === null) {
-          vErrors = [err7]
+          vErrors = [err9]
         } else {
-          vErrors.push(err7)
+          vErrors.push(err9)
         }
         errors++
       }
     }
   } else {
-    const err8 = {
+    const err10 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -7492,9 +7560,9 @@ function validate60(
       message: 'must be object',
     }
     if (vErrors === null) {
-      vErrors = [err8]
+      vErrors = [err10]
     } else {
-      vErrors.push(err8)
+      vErrors.push(err10)
     }
     errors++
   }
