@@ -6,6 +6,7 @@ import { ensureGoTool } from './install-tools.js'
 import type { WebrpcIR } from './ir.js'
 import { genDir, repoRoot, serviceRoots } from './paths.js'
 import { jsonSchemaFiles } from './jsonschema/index.js'
+import { openapiFiles } from './openapi/index.js'
 import { postprocess } from './postprocess/index.js'
 
 /** Runs webrpc-gen from the repo root with relative paths, so the command it prints into headers is machine-independent. */
@@ -46,6 +47,7 @@ export async function generateFiles(): Promise<Map<string, string>> {
     }
   }
   for (const [name, text] of jsonSchemaFiles(irs)) files.set(name, text)
+  for (const [name, text] of openapiFiles(irs, (stem) => webrpcGen(stem, 'openapi'))) files.set(name, text)
   const formatted = new Map<string, string>()
   for (const [name, text] of files) formatted.set(name, await format(name, text))
   return formatted
