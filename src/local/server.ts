@@ -1,0 +1,97 @@
+import { createHost, type HostOptions } from '../server/host.js'
+import { jwtSecretKeyVerifier } from '../server/auth.js'
+import { listen, type RunningServer } from '../server/node.js'
+import { platformServices } from '../server/services.js'
+import { openSql, type Sql } from '../store/sql.js'
+import { issueSecretKey, jwtSecret } from './credentials.js'
+import { readFixturesFile } from './fixtures.js'
+import { builderHandlers } from './handlers/builder.js'
+import { indexerHandlers } from './handlers/indexer.js'
+import { marketplaceHandlers } from './handlers/marketplace.js'
+import { metadataHandlers } from './handlers/metadata.js'
+import { relayerHandlers } from './handlers/relayer.js'
+import { networkTable } from './networks.js'
+import { sampleData, sampleProject } from './sample-data.js'
+import { loadFixtures } from './store/seed.js'
+import { migrate } from './store/schema.js'
+import { validateRequest } from './validation.js'
+import { localWebhookEngine } from './webhooks.js'
+
+export interface LocalServerOptions {
+  port?: number
+  host?: string
+  /** Where the embedded PostgreSQL keeps its files; in memory when absent (tests). */
+  dataDir?: string
+  databaseUrl?: string
+  /** Path of a fixtures file (src/local/fixtures.schema.json), loaded after the sample data. */
+  fixtures?: string
+  jwtSecret?: string
+  timeoutMs?: number
+  bodyLimit?: number
+  log?: HostOptions['log']
+}
+
+export interface LocalServer {
+  url: string
+  /** Working credentials of the sample project. */
+  accessKey: string
+  secretKey: string
+  projectId: number
+  jwtSecret: string
+  sql: Sql
+  close(): Promise<void>
+}
+
+/** Opens the store, loads sample data and fixtures, and serves all five services on one port. */
+export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  const sql = await openSql({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
+  let running: RunningServer | undefined
+  let engine: Awaited<ReturnType<typeof localWebhookEngine>> | undefined
+  try {
+    const networks = networkTable()
+    await migrate(sql)
+    await loadFixtures(sql, networks, sampleData)
+    if (options.fixtures) await loadFixtures(sql, networks, readFixturesFile(options.fixtures))
+    const secret = await jwtSecret(sql, options.jwtSecret)
+    const projects = await sql.query<{ id: string; access_key: string }>('select id, access_key from projects')
+    const projectByAccessKey = new Map(projects.rows.map((p) => [p.access_key, String(p.id)]))
+    engine = await localWebhookEngine(sql)
+    await engine.start()
+    const host = createHost({
+      services: platformServices({
+        Marketplace: marketplaceHandlers(sql, networks),
+        Metadata: metadataHandlers(sql),
+        Builder: builderHandlers(sql),
+        Relayer: relayerHandlers(sql, networks),
+        Indexer: indexerHandlers(engine, networks),
+      }),
+      networks: networks.names,
+      auth: { accessKey: (key) => projectByAccessKey.get(key), secretKey: jwtSecretKeyVerifier(secret) },
+      validate: validateRequest,
+      timeoutMs: options.timeoutMs,
+      bodyLimit: options.bodyLimit,
+      log: options.log,
+    })
+    running = await listen(host, { port: options.port, host: options.host })
+    const server = running
+    const webhookEngine = engine
+    return {
+      url: server.url,
+      accessKey: sampleProject.accessKey,
+      secretKey: await issueSecretKey(secret, sampleProject.id),
+      projectId: sampleProject.id,
+      jwtSecret: secret,
+      sql,
+      async close() {
+        await server.close()
+        await webhookEngine.stop()
+        await sql.close()
+      },
+    }
+  } catch (error) {
+    await running?.close(0)
+    await engine?.stop().catch(() => undefined)
+    await sql.close().catch(() => undefined)
+    throw error
+  }
+}

@@ -1,0 +1,68 @@
+import { errors as joseErrors, jwtVerify } from 'jose'
+import { PermissionDeniedError, SessionExpiredError, UnauthorizedError } from '../../gen/errors.gen.js'
+
+/** Which credentials a method needs (SPEC §5): every call an access key; the webhook calls a secret key too. */
+export type AuthRequirement = 'none' | 'accessKey' | 'secretKey'
+
+/** Who is calling: the project the access key belongs to. */
+export interface Caller {
+  projectId: string
+  accessKey: string
+}
+
+export interface AuthVerifiers {
+  /** The project of a public access key, or undefined when the key is unknown. */
+  accessKey(key: string): Promise<string | undefined> | string | undefined
+  /** The project a secret key (JWT) was issued for; throws Unauthorized or SessionExpired. */
+  secretKey(token: string): Promise<string>
+}
+
+/** The JWT claim that names the project of a secret API key. */
+export const projectClaim = 'project'
+
+/** Verifies HS256 secret keys signed with `secret`, carrying the project id in the `project` claim. */
+export function jwtSecretKeyVerifier(secret: string | Uint8Array): AuthVerifiers['secretKey'] {
+  const key = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret
+  return async (token) => {
+    let payload: Record<string, unknown>
+    try {
+      payload = (await jwtVerify(token, key, { algorithms: ['HS256'] })).payload
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new SessionExpiredError({ cause: 'secret key has expired' })
+      throw new UnauthorizedError({ cause: 'invalid secret key' })
+    }
+    const project = payload[projectClaim]
+    if ((typeof project !== 'string' || project === '') && !Number.isSafeInteger(project)) {
+      throw new UnauthorizedError({ cause: `secret key has no "${projectClaim}" claim` })
+    }
+    return String(project)
+  }
+}
+
+function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^bearer\s+(\S+)\s*$/i.exec(authorization ?? '')
+  return match?.[1]
+}
+
+/** Checks the headers of one call against its requirement; returns the caller, or throws a SPEC §5 error. */
+export async function authenticate(
+  requirement: AuthRequirement,
+  header: (name: string) => string | undefined,
+  verifiers: AuthVerifiers | undefined,
+): Promise<Caller | undefined> {
+  if (requirement === 'none') return undefined
+  if (!verifiers) throw new UnauthorizedError({ cause: 'no credentials are accepted by this server' })
+  const accessKey = header('x-access-key')?.trim()
+  if (!accessKey) throw new UnauthorizedError({ cause: 'missing X-Access-Key header' })
+  const projectId = await verifiers.accessKey(accessKey)
+  if (projectId === undefined) throw new UnauthorizedError({ cause: 'invalid access key' })
+  if (requirement === 'secretKey') {
+    const token = bearerToken(header('authorization'))
+    if (!token) throw new UnauthorizedError({ cause: 'missing Authorization: BEARER <secret key> header' })
+    const secretProject = await verifiers.secretKey(token)
+    if (secretProject !== projectId) {
+      throw new PermissionDeniedError({ cause: 'secret key belongs to another project than the access key' })
+    }
+  }
+  return { projectId, accessKey }
+}

@@ -1,0 +1,37 @@
+import { WebrpcBadRequestError } from '../../gen/errors.gen.js'
+import { bodyTooLarge, type HostRequest } from './wire.js'
+
+const decoder = new TextDecoder('utf-8', { fatal: true })
+
+function isJsonContentType(contentType: string | undefined): boolean {
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
+  return mediaType === 'application/json'
+}
+
+/** The request body as a JSON object, or WebrpcBadRequest with the reason in `cause`. */
+export async function readJsonObject(request: HostRequest, limit: number): Promise<Record<string, unknown>> {
+  const contentType = request.header('content-type')
+  if (!isJsonContentType(contentType)) {
+    throw new WebrpcBadRequestError({ cause: `unsupported Content-Type ${JSON.stringify((contentType ?? '').slice(0, 100))}, expected application/json` })
+  }
+  const declared = Number(request.header('content-length'))
+  if (declared > limit) throw new WebrpcBadRequestError({ cause: `body of ${declared} bytes exceeds the limit of ${limit} bytes` })
+  const bytes = await request.readBody(limit)
+  if (bytes === bodyTooLarge) throw new WebrpcBadRequestError({ cause: `body exceeds the limit of ${limit} bytes` })
+  let text: string
+  try {
+    text = decoder.decode(bytes)
+  } catch {
+    throw new WebrpcBadRequestError({ cause: 'body is not valid UTF-8' })
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new WebrpcBadRequestError({ cause: `body is not JSON: ${(error as Error).message.slice(0, 200)}` })
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new WebrpcBadRequestError({ cause: 'body must be a JSON object' })
+  }
+  return value as Record<string, unknown>
+}

@@ -1,0 +1,8 @@
+export { authenticate, jwtSecretKeyVerifier, projectClaim, type AuthRequirement, type AuthVerifiers, type Caller } from './auth.js'
+export { fetchHandler } from './fetch.js'
+export { createHost, defaultBodyLimit, defaultTimeoutMs, type CallContext, type Host, type HostOptions, type ServiceMount } from './host.js'
+export { listen, nodeListener, type RunningServer } from './node.js'
+export { resolveRoute, type NetworkPlacement } from './routes.js'
+export { authFromIR, platformServices, type PlatformHandlers } from './services.js'
+export { validationError, type RequestValidator, type ValidationIssue, type ValidationResult } from './validation.js'
+export type { HostRequest, HostResponse } from './wire.js'

@@ -1,0 +1,73 @@
+import { WebrpcBadRouteError } from '../../gen/errors.gen.js'
+
+/** Where a service takes its network from (SPEC §1 Addresses). */
+export type NetworkPlacement =
+  | { kind: 'none' }
+  /** `/<network>/rpc/<Service>/<Method>` */
+  | { kind: 'path' }
+  /** Host `<network>-<label>.…`, or `/<network>-<label>/rpc/<Service>/<Method>` where *.localhost does not resolve. */
+  | { kind: 'host'; label: string }
+
+export interface RoutableService {
+  name: string
+  methods: readonly string[]
+  network: NetworkPlacement
+}
+
+export interface Route<S extends RoutableService> {
+  service: S
+  method: string
+  network?: string
+}
+
+function hostnameOf(host: string | undefined): string {
+  if (!host) return ''
+  return host.replace(/:\d+$/, '').toLowerCase()
+}
+
+function networkFromLabel(label: string | undefined, suffix: string, networks: ReadonlySet<string>): string | undefined {
+  if (!label || !label.endsWith(`-${suffix}`)) return undefined
+  const network = label.slice(0, -suffix.length - 1)
+  return networks.has(network) ? network : undefined
+}
+
+/** Resolves `path` (no query) and the Host header to a service, method and network, or throws WebrpcBadRoute. */
+export function resolveRoute<S extends RoutableService>(
+  path: string,
+  host: string | undefined,
+  services: ReadonlyMap<string, S>,
+  networks: ReadonlySet<string>,
+): Route<S> {
+  const segments = path.split('/').slice(1)
+  const rpcAt = segments.length - 3
+  if (rpcAt < 0 || rpcAt > 1 || segments[rpcAt] !== 'rpc') {
+    throw new WebrpcBadRouteError({ cause: `no RPC route at ${JSON.stringify(path.slice(0, 200))}` })
+  }
+  const prefix = rpcAt === 1 ? segments[0] : undefined
+  const serviceName = segments[rpcAt + 1]!
+  const method = segments[rpcAt + 2]!
+  const service = services.get(serviceName)
+  if (!service) throw new WebrpcBadRouteError({ cause: `unknown service ${JSON.stringify(serviceName.slice(0, 100))}` })
+  if (!service.methods.includes(method)) {
+    throw new WebrpcBadRouteError({ cause: `unknown method ${serviceName}.${method.slice(0, 100)}` })
+  }
+  const placement = service.network
+  if (placement.kind === 'none') {
+    if (prefix !== undefined) throw new WebrpcBadRouteError({ cause: `${serviceName} takes no path prefix` })
+    return { service, method }
+  }
+  if (placement.kind === 'path') {
+    if (prefix === undefined || !networks.has(prefix)) {
+      throw new WebrpcBadRouteError({ cause: `unknown network ${JSON.stringify((prefix ?? '').slice(0, 100))}` })
+    }
+    return { service, method, network: prefix }
+  }
+  const label = prefix ?? hostnameOf(host).split('.')[0]
+  const network = networkFromLabel(label, placement.label, networks)
+  if (!network) {
+    throw new WebrpcBadRouteError({
+      cause: `unknown network: expected host or first path segment <network>-${placement.label}`,
+    })
+  }
+  return { service, method, network }
+}
