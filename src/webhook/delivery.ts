@@ -1,0 +1,132 @@
+import type { Sql } from '../store/sql.js'
+import type { Sender } from './http-sender.js'
+import { claimDueDeliveries, finishDelivery, nextDueTime, recordAttempt, scheduleRetry, type ClaimedDelivery } from './outbox.js'
+import { parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry-schedule.js'
+import { webhookHeaders } from './signature.js'
+
+export interface DeliveryTarget {
+  url: string
+  secret: string
+}
+
+export interface DeliveryWorkerOptions {
+  sql: Sql
+  sender: Sender
+  retry: RetryPolicy
+  attemptTimeoutMs: number
+  concurrency: number
+  /** Longest sleep between looks at the outbox when nothing is due. */
+  idlePollMs: number
+  now: () => number
+  /** The active listener's target, or undefined when it was removed or disabled. */
+  target: (listenerId: string) => DeliveryTarget | undefined
+  /** Called when a receiver answers 410 Gone. */
+  onGone: (listenerId: string) => Promise<void>
+}
+
+/** Sends due outbox rows, at most `concurrency` at a time, and records every attempt. */
+export class DeliveryWorker {
+  private running = false
+  private inFlight = new Set<Promise<void>>()
+  private controllersByListener = new Map<string, Set<AbortController>>()
+  private wakeUp: (() => void) | undefined
+  private loop: Promise<void> | undefined
+
+  constructor(private readonly options: DeliveryWorkerOptions) {}
+
+  start(): void {
+    if (this.running) return
+    this.running = true
+    this.loop = this.run()
+  }
+
+  async stop(): Promise<void> {
+    this.running = false
+    this.wake()
+    await this.loop
+    for (const controllers of this.controllersByListener.values()) for (const controller of controllers) controller.abort()
+    await Promise.allSettled(this.inFlight)
+  }
+
+  /** New rows are due now: look at the outbox without waiting for the idle poll. */
+  wake(): void {
+    this.wakeUp?.()
+  }
+
+  /** Aborts the requests in flight for a listener (RemoveWebhookListener stops them at once). */
+  abortListener(listenerId: string): void {
+    for (const controller of this.controllersByListener.get(listenerId) ?? []) controller.abort()
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      const free = this.options.concurrency - this.inFlight.size
+      let claimed: ClaimedDelivery[] = []
+      try {
+        if (free > 0) claimed = await claimDueDeliveries(this.options.sql, this.options.now(), free, this.options.attemptTimeoutMs + 5_000)
+      } catch {
+        // The store is unavailable (or closing): try again on the next turn.
+      }
+      for (const delivery of claimed) this.track(this.attempt(delivery))
+      if (claimed.length === free && free > 0) continue
+      await this.sleep(claimed.length > 0 || free === 0 ? this.options.idlePollMs : await this.untilNextDue())
+    }
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work.catch(() => undefined).finally(() => {
+      this.inFlight.delete(tracked)
+      this.wake()
+    })
+    this.inFlight.add(tracked)
+  }
+
+  private async untilNextDue(): Promise<number> {
+    const due = await nextDueTime(this.options.sql).catch(() => undefined)
+    if (due === undefined) return this.options.idlePollMs
+    return Math.max(0, Math.min(this.options.idlePollMs, due - this.options.now()))
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms)
+      function done() {
+        clearTimeout(timer)
+        resolve()
+      }
+      this.wakeUp = done
+    })
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+    const { sql, now, retry } = this.options
+    const target = this.options.target(delivery.listenerId)
+    if (!target) return finishDelivery(sql, delivery.uid, 'cancelled', undefined, 'listener removed or disabled', now())
+    const controller = new AbortController()
+    const controllers = this.controllersByListener.get(delivery.listenerId) ?? new Set()
+    controllers.add(controller)
+    this.controllersByListener.set(delivery.listenerId, controllers)
+    const startedAt = now()
+    const headers = webhookHeaders(target.secret, delivery.uid, Math.floor(startedAt / 1000), delivery.body)
+    const result = await this.options.sender(target.url, headers, delivery.body, this.options.attemptTimeoutMs, controller.signal)
+    controllers.delete(controller)
+    const finishedAt = now()
+    const error = result.error ?? (result.status !== undefined && (result.status < 200 || result.status >= 300) ? describeStatus(result.status, result.location) : undefined)
+    await recordAttempt(sql, { uid: delivery.uid, listenerId: delivery.listenerId, attempt: delivery.attempt, at: startedAt, status: result.status, error, durationMs: finishedAt - startedAt })
+    if (controller.signal.aborted) return
+    if (error === undefined) return finishDelivery(sql, delivery.uid, 'delivered', result.status, undefined, finishedAt)
+    if (result.status === 410) {
+      await finishDelivery(sql, delivery.uid, 'failed', 410, 'receiver answered 410 Gone: listener disabled', finishedAt)
+      return this.options.onGone(delivery.listenerId)
+    }
+    if (delivery.attempt >= retry.maxAttempts) return finishDelivery(sql, delivery.uid, 'failed', result.status, `gave up after ${delivery.attempt} attempts: ${error}`, finishedAt)
+    const requested = parseRetryAfter(result.retryAfter, finishedAt)
+    const delay = requested === undefined ? retryDelayMs(retry, delivery.attempt) : Math.min(requested, retry.maxDelayMs)
+    await scheduleRetry(sql, delivery.uid, finishedAt + delay, result.status, error)
+  }
+}
+
+function describeStatus(status: number, location: string | undefined): string {
+  if (status >= 300 && status < 400) return `HTTP ${status}: redirect${location ? ` to ${location}` : ''} not followed`
+  return `HTTP ${status}`
+}

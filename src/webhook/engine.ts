@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto'
+import { InvalidArgumentError, NotFoundError, PermissionDeniedError } from '../../gen/errors.gen.js'
+import type { AddWebhookListenerArgs, RemoveWebhookListenerArgs, WebhookListener } from '../../gen/indexer.gen.js'
+import type { Sql } from '../store/sql.js'
+import { DeliveryWorker } from './delivery.js'
+import { listDeliveries, type DeliveryReport } from './delivery-report.js'
+import { ChainFollower, type ChainFollowerConfig } from './follower.js'
+import { createFetchSender, createHttpSender, type Sender } from './http-sender.js'
+import { enqueueMatchingLogs, sourceLogProblem } from './ingest.js'
+import { subscriptionsOf } from './listener-subscriptions.js'
+import {
+  disableListener, findListener, insertListener, loadActiveListeners, markListenerRemoved, toWebhookListener, type ListenerRecord,
+} from './listener-store.js'
+import { MatchingIndex } from './matching-index.js'
+import { cancelListenerDeliveries } from './outbox.js'
+import type { SourceLog } from './payload.js'
+import type { PayloadValidator } from './payload-validator.js'
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-schedule.js'
+import { generateSigningSecret } from './signature.js'
+import { createWebhookTables } from './store-schema.js'
+import { validateWebhookPayload } from '../validate/index.js'
+import { checkListenerUrl } from './url-policy.js'
+import { normaliseFilters } from './filters.js'
+
+export interface WebhookEngineOptions {
+  sql: Sql
+  /**
+   * Local mode: true lets listeners target loopback, private and link-local addresses (demos, tests,
+   * one machine). A public deployment sets false, so the service cannot be aimed at its own network.
+   */
+  allowPrivateTargets: boolean
+  /** Sends deliveries through this fetch (redirect: manual) instead of node:http with its address guard. */
+  fetch?: typeof fetch
+  now?: () => number
+  /** Checks each payload before it is queued; default: the WebhookPayload JSON Schema (src/validate). */
+  validatePayload?: PayloadValidator
+  retry?: Partial<RetryPolicy>
+  attemptTimeoutMs?: number
+  concurrency?: number
+  idlePollMs?: number
+  /** EVM chains to follow over JSON-RPC. */
+  chains?: ChainFollowerConfig[]
+}
+
+export interface AddListenerScope {
+  /** Only logs of this chain reach the listener; every chain when absent. */
+  chainId?: number
+}
+
+export interface WebhookEngine {
+  addListener(projectId: string, args: AddWebhookListenerArgs, scope?: AddListenerScope): Promise<WebhookListener>
+  removeListener(projectId: string, args: RemoveWebhookListenerArgs): Promise<boolean>
+  /** The local ingestion path: one raw log with its block facts in, the uids queued for it out. */
+  ingest(chainId: number, log: SourceLog): Promise<{ uids: string[] }>
+  /** The owner's view of a listener's deliveries and attempts. */
+  listDeliveries(projectId: string, listenerId: string, limit?: number): Promise<DeliveryReport>
+  start(): Promise<void>
+  stop(): Promise<void>
+}
+
+export async function createWebhookEngine(options: WebhookEngineOptions): Promise<WebhookEngine> {
+  const { sql } = options
+  const now = options.now ?? Date.now
+  await createWebhookTables(sql)
+  const index = new MatchingIndex()
+  const active = new Map<string, ListenerRecord>()
+  for (const record of await loadActiveListeners(sql)) {
+    active.set(record.id, record)
+    index.add(subscriptionsOf(record))
+  }
+  const sender: Sender = options.fetch ? createFetchSender(options.fetch) : createHttpSender(options.allowPrivateTargets)
+  const forget = (listenerId: string) => {
+    active.delete(listenerId)
+    index.remove(listenerId)
+    worker.abortListener(listenerId)
+  }
+  const worker = new DeliveryWorker({
+    sql,
+    sender,
+    now,
+    retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    attemptTimeoutMs: options.attemptTimeoutMs ?? 10_000,
+    concurrency: options.concurrency ?? 16,
+    idlePollMs: options.idlePollMs ?? 1_000,
+    target: (listenerId) => active.get(listenerId),
+    async onGone(listenerId) {
+      await sql.transaction(async (tx) => {
+        await disableListener(tx, listenerId, 'receiver answered 410 Gone', now())
+        await cancelListenerDeliveries(tx, listenerId, 'listener disabled: receiver answered 410 Gone', now())
+      })
+      forget(listenerId)
+    },
+  })
+  const enqueue = async (tx: Sql, chainId: number, logs: SourceLog[]) => {
+    const uids = await enqueueMatchingLogs(tx, index, options.validatePayload ?? validateWebhookPayload, chainId, logs, now())
+    if (uids.length) worker.wake()
+    return uids
+  }
+  const followers = (options.chains ?? []).map((config) => new ChainFollower(sql, config, enqueue, now))
+
+  return {
+    async addListener(projectId, args, scope = {}) {
+      let url: string
+      let normalised: ReturnType<typeof normaliseFilters>
+      try {
+        if (typeof args !== 'object' || args === null) throw new Error('request body: required object')
+        url = checkListenerUrl(args.url, options)
+        normalised = normaliseFilters(args.filters)
+      } catch (error) {
+        throw new InvalidArgumentError({ cause: (error as Error).message })
+      }
+      if (scope.chainId !== undefined && !Number.isSafeInteger(scope.chainId)) throw new InvalidArgumentError({ cause: 'chainId: not an integer' })
+      const at = now()
+      const record: ListenerRecord = {
+        id: randomUUID(), projectId, chainId: scope.chainId, url, filters: normalised.filters, secret: generateSigningSecret(),
+        active: true, disabledReason: undefined, createdAt: at, updatedAt: at, removedAt: undefined,
+      }
+      await insertListener(sql, record)
+      active.set(record.id, record)
+      index.add(subscriptionsOf(record))
+      return toWebhookListener(record, normalised.events.map(({ abi: _abi, ...event }) => event), true)
+    },
+
+    async removeListener(projectId, args) {
+      if (typeof args?.id !== 'string' || args.id.length === 0) throw new InvalidArgumentError({ cause: 'id: required' })
+      if (args.projectId !== undefined && String(args.projectId) !== projectId) {
+        throw new PermissionDeniedError({ cause: `projectId ${args.projectId} is not the project of the secret key` })
+      }
+      const record = await findListener(sql, args.id)
+      if (!record || record.removedAt !== undefined) throw new NotFoundError({ cause: `listener ${args.id} not found` })
+      if (record.projectId !== projectId) throw new PermissionDeniedError({ cause: `listener ${args.id} belongs to another project` })
+      forget(record.id)
+      await sql.transaction(async (tx) => {
+        await markListenerRemoved(tx, record.id, now())
+        await cancelListenerDeliveries(tx, record.id, 'listener removed', now())
+      })
+      return true
+    },
+
+    async ingest(chainId, log) {
+      if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new InvalidArgumentError({ cause: 'chainId: not a positive integer' })
+      const problem = sourceLogProblem(log)
+      if (problem) throw new InvalidArgumentError({ cause: problem })
+      return { uids: await sql.transaction((tx) => enqueue(tx, chainId, [log])) }
+    },
+
+    async listDeliveries(projectId, listenerId, limit = 100) {
+      const record = await findListener(sql, listenerId)
+      if (!record) throw new NotFoundError({ cause: `listener ${listenerId} not found` })
+      if (record.projectId !== projectId) throw new PermissionDeniedError({ cause: `listener ${listenerId} belongs to another project` })
+      return listDeliveries(sql, record, Math.min(Math.max(1, limit), 1000))
+    },
+
+    async start() {
+      worker.start()
+      for (const follower of followers) follower.start()
+    },
+
+    async stop() {
+      await Promise.all(followers.map((follower) => follower.stop()))
+      await worker.stop()
+    },
+  }
+}

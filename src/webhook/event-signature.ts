@@ -1,0 +1,60 @@
+import { parseAbiItem, toEventSelector, toEventSignature, type AbiEvent, type AbiParameter } from 'viem'
+import type { ListenedEvent } from '../../gen/indexer.gen.js'
+
+/** A listened event with the ABI item that decodes it. */
+export interface ParsedEvent extends ListenedEvent {
+  abi: AbiEvent
+}
+
+const MAX_SIGNATURE_LENGTH = 512
+
+/**
+ * Parses a Solidity event signature, full (`Transfer(address indexed from, ...)`) or short
+ * (`Transfer(address,address,uint256)`), into its canonical form and keccak-256 topic hash.
+ * Unnamed arguments are named arg1, arg2, ... by position. Throws an Error whose message says why.
+ */
+export function parseEventSignature(signature: string): ParsedEvent {
+  if (typeof signature !== 'string') throw new Error('not a string')
+  const text = signature.trim().replace(/^event\s+/, '')
+  if (text.length === 0) throw new Error('empty event signature')
+  if (text.length > MAX_SIGNATURE_LENGTH) throw new Error(`longer than ${MAX_SIGNATURE_LENGTH} characters`)
+  let item: AbiEvent
+  try {
+    item = parseAbiItem(`event ${text}`) as AbiEvent
+  } catch (error) {
+    throw new Error(`not a Solidity event signature (${firstLine(error)})`)
+  }
+  if (item.type !== 'event') throw new Error('not a Solidity event signature')
+  if (item.anonymous) throw new Error('anonymous events have no topic hash to listen on')
+  const indexedCount = item.inputs.filter((input) => input.indexed).length
+  if (indexedCount > 3) throw new Error(`${indexedCount} indexed arguments; an event has at most 3`)
+
+  const inputs = item.inputs.map((input, position) => ({ ...input, name: input.name || `arg${position + 1}` }))
+  const names = inputs.map((input) => input.name)
+  const duplicate = names.find((name, position) => names.indexOf(name) !== position)
+  if (duplicate) throw new Error(`argument name ${duplicate} is used twice`)
+  const abi: AbiEvent = { type: 'event', name: item.name, inputs }
+  return {
+    eventSig: `${item.name}(${inputs.map(describeInput).join(', ')})`,
+    topicHash: toEventSelector(toEventSignature(abi)),
+    types: inputs.map(canonicalType),
+    names,
+    indexed: inputs.map((input) => input.indexed === true),
+    abi,
+  }
+}
+
+/** The type as it appears in the topic-hash signature: tuples expanded, no names. */
+export function canonicalType(parameter: AbiParameter): string {
+  if (!parameter.type.startsWith('tuple')) return parameter.type
+  const components = 'components' in parameter ? parameter.components : []
+  return `(${components.map(canonicalType).join(',')})${parameter.type.slice('tuple'.length)}`
+}
+
+function describeInput(input: AbiParameter & { indexed?: boolean }): string {
+  return [canonicalType(input), input.indexed ? 'indexed' : '', input.name].filter(Boolean).join(' ')
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''
+}

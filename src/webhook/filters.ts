@@ -1,0 +1,87 @@
+import { getAddress, isAddress } from 'viem'
+import type { WebhookFilters } from '../../gen/indexer.gen.js'
+import { parseEventSignature, type ParsedEvent } from './event-signature.js'
+
+/** Bounds on one listener's filters, so a registration cannot make matching or storage unbounded. */
+export const FILTER_LIMITS = { contractAddresses: 100, events: 20, tokenIDs: 1000, accounts: 1000, topicHashes: 20 } as const
+
+const UINT256_MAX = 2n ** 256n - 1n
+const TOPIC_HASH = /^0x[0-9a-fA-F]{64}$/
+
+export interface NormalisedFilters {
+  /** As returned to the owner: checksummed addresses, token ids as decimal strings, lower-case hashes. */
+  filters: WebhookFilters
+  /** The events to deliver, after topicHashes narrowed them. */
+  events: ParsedEvent[]
+}
+
+/** Validates and normalises listener filters; throws an Error naming the offending entry. */
+export function normaliseFilters(raw: unknown): NormalisedFilters {
+  if (!isObject(raw)) throw new Error('filters: required object')
+  const known = new Set(['contractAddresses', 'events', 'tokenIDs', 'accounts', 'topicHashes'])
+  const unknown = Object.keys(raw).find((key) => !known.has(key))
+  if (unknown) throw new Error(`filters.${unknown}: unknown filter`)
+
+  const contractAddresses = list(raw, 'contractAddresses', true).map((value, i) => address(value, `filters.contractAddresses[${i}]`))
+  const signatures = list(raw, 'events', true)
+  const allEvents = signatures.map((value, i) => {
+    try {
+      return parseEventSignature(value as string)
+    } catch (error) {
+      throw new Error(`filters.events[${i}]: ${(error as Error).message}`)
+    }
+  })
+  const tokenIDs = list(raw, 'tokenIDs', false).map((value, i) => tokenId(value, `filters.tokenIDs[${i}]`))
+  const accounts = list(raw, 'accounts', false).map((value, i) => address(value, `filters.accounts[${i}]`))
+  const topicHashes = list(raw, 'topicHashes', false).map((value, i) => {
+    const where = `filters.topicHashes[${i}]`
+    if (typeof value !== 'string' || !TOPIC_HASH.test(value)) throw new Error(`${where}: not a 0x-prefixed 32-byte hex hash`)
+    const hash = value.toLowerCase()
+    if (!allEvents.some((event) => event.topicHash === hash)) throw new Error(`${where}: matches none of filters.events`)
+    return hash
+  })
+
+  const filters: WebhookFilters = { contractAddresses: unique(contractAddresses), events: allEvents.map((event) => event.eventSig) }
+  if ('tokenIDs' in raw) filters.tokenIDs = unique(tokenIDs)
+  if ('accounts' in raw) filters.accounts = unique(accounts)
+  if ('topicHashes' in raw) filters.topicHashes = unique(topicHashes)
+  const events = topicHashes.length ? allEvents.filter((event) => topicHashes.includes(event.topicHash)) : allEvents
+  return { filters, events }
+}
+
+function list(raw: Record<string, unknown>, key: keyof typeof FILTER_LIMITS, required: boolean): unknown[] {
+  const value = raw[key]
+  if (value === undefined || value === null) {
+    if (required) throw new Error(`filters.${key}: required`)
+    return []
+  }
+  if (!Array.isArray(value)) throw new Error(`filters.${key}: not an array`)
+  if (required && value.length === 0) throw new Error(`filters.${key}: at least one entry is required`)
+  if (value.length > FILTER_LIMITS[key]) throw new Error(`filters.${key}: more than ${FILTER_LIMITS[key]} entries`)
+  return value
+}
+
+function address(value: unknown, where: string): string {
+  if (typeof value !== 'string' || !isAddress(value, { strict: false })) throw new Error(`${where}: not an address`)
+  if (/[a-f]/.test(value) && /[A-F]/.test(value) && !isAddress(value, { strict: true })) throw new Error(`${where}: bad EIP-55 checksum`)
+  return getAddress(value)
+}
+
+function tokenId(value: unknown, where: string): string {
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${where}: not a non-negative integer (large ids must be decimal strings)`)
+    return String(value)
+  }
+  if (typeof value !== 'string' || !/^[0-9]{1,78}$/.test(value)) throw new Error(`${where}: not an integer or a decimal string`)
+  const id = BigInt(value)
+  if (id > UINT256_MAX) throw new Error(`${where}: larger than uint256`)
+  return id.toString()
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)]
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

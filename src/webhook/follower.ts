@@ -1,0 +1,183 @@
+import { createPublicClient, http, type Hex, type Log, type PublicClient } from 'viem'
+import type { Sql } from '../store/sql.js'
+import { markBlocksReorged } from './outbox.js'
+import type { SourceLog } from './payload.js'
+
+export interface ChainFollowerConfig {
+  chainId: number
+  rpcUrl: string
+  pollIntervalMs?: number
+  /** Blocks behind the head before a block is processed (default 0). More confirmations, fewer reorgs seen. */
+  confirmations?: number
+  /** First block to process when no cursor is stored; default: the block after the current head. */
+  fromBlock?: number
+  maxBlocksPerPoll?: number
+  /** How many recent block hashes are kept to find the fork point of a reorg. */
+  keepBlocks?: number
+}
+
+/** What the follower hands each block's logs to, inside the transaction that advances the cursor. */
+export type BlockLogsHandler = (sql: Sql, chainId: number, logs: SourceLog[]) => Promise<unknown>
+
+interface StoredBlock {
+  number: number
+  hash: string
+}
+
+/**
+ * Follows one EVM chain over JSON-RPC: block by block from a stored cursor, all logs of a block by
+ * its hash. Reorg policy: when a block's parentHash is not the stored hash of the block before it,
+ * the follower walks back to the fork point, forgets the dropped blocks and marks their undelivered
+ * outbox rows 'reorged' (never sent); it then follows the new chain. A log that reappears keeps its
+ * uid and is sent only if its dropped copy was not; deliveries already made are not retracted.
+ */
+export class ChainFollower {
+  private readonly client: PublicClient
+  private running = false
+  private loop: Promise<void> | undefined
+  private timer: NodeJS.Timeout | undefined
+  private wakeUp: (() => void) | undefined
+  private lastError: string | undefined
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly config: ChainFollowerConfig,
+    private readonly onBlockLogs: BlockLogsHandler,
+    private readonly now: () => number,
+  ) {
+    this.client = createPublicClient({ transport: http(config.rpcUrl, { retryCount: 0, timeout: 10_000 }) })
+  }
+
+  get chainId(): number {
+    return this.config.chainId
+  }
+
+  /** The last error of a poll, if the last poll failed. */
+  get error(): string | undefined {
+    return this.lastError
+  }
+
+  start(): void {
+    if (this.running) return
+    this.running = true
+    this.loop = (async () => {
+      while (this.running) {
+        const processed = await this.pollOnce().then(
+          (count) => ((this.lastError = undefined), count),
+          (error: Error) => ((this.lastError = error.message), 0),
+        )
+        if (processed === 0 && this.running) await this.sleep(this.config.pollIntervalMs ?? 1_000)
+      }
+    })()
+  }
+
+  async stop(): Promise<void> {
+    this.running = false
+    this.wakeUp?.()
+    await this.loop
+  }
+
+  /** Processes the blocks between the cursor and the head (bounded); returns how many. */
+  async pollOnce(): Promise<number> {
+    const head = Number(await this.client.getBlockNumber({ cacheTime: 0 })) - (this.config.confirmations ?? 0)
+    let cursor = await this.cursor()
+    if (!cursor) {
+      if (this.config.fromBlock === undefined) return this.remember(await this.client.getBlock({ blockNumber: BigInt(Math.max(0, head)) })).then(() => 0)
+      cursor = this.config.fromBlock > 0 ? await this.rememberNumber(this.config.fromBlock - 1) : undefined
+    }
+    let next = cursor ? cursor.number + 1 : 0
+    let processed = 0
+    const last = Math.min(head, next + (this.config.maxBlocksPerPoll ?? 50) - 1)
+    for (; next <= last && this.running !== false; next++) {
+      const block = await this.client.getBlock({ blockNumber: BigInt(next) })
+      if (cursor && block.parentHash.toLowerCase() !== cursor.hash) {
+        await this.rewind(cursor)
+        return processed + 1
+      }
+      const logs = await this.client.getLogs({ blockHash: block.hash! })
+      const sourceLogs = toSourceLogs(logs, block.parentHash, Number(block.timestamp))
+      await this.sql.transaction(async (tx) => {
+        await this.onBlockLogs(tx, this.config.chainId, sourceLogs)
+        await tx.query('INSERT INTO webhook_chain_blocks (chain_id, number, hash, parent_hash) VALUES ($1, $2, $3, $4)', [
+          this.config.chainId, next, block.hash!.toLowerCase(), block.parentHash.toLowerCase(),
+        ])
+        await tx.query('DELETE FROM webhook_chain_blocks WHERE chain_id = $1 AND number < $2', [this.config.chainId, next - (this.config.keepBlocks ?? 256)])
+      })
+      cursor = { number: next, hash: block.hash!.toLowerCase() }
+      processed++
+    }
+    return processed
+  }
+
+  /** Walks back from the cursor to the newest stored block that is still canonical. */
+  private async rewind(from: StoredBlock): Promise<void> {
+    const dropped: string[] = []
+    let candidate: StoredBlock | undefined = from
+    while (candidate) {
+      const canonical = await this.client.getBlock({ blockNumber: BigInt(candidate.number) }).catch(() => undefined)
+      if (canonical?.hash?.toLowerCase() === candidate.hash) break
+      dropped.push(candidate.hash)
+      candidate = await this.storedBefore(candidate.number)
+    }
+    await this.sql.transaction(async (tx) => {
+      await tx.query('DELETE FROM webhook_chain_blocks WHERE chain_id = $1 AND hash = ANY($2)', [this.config.chainId, dropped])
+      await markBlocksReorged(tx, this.config.chainId, dropped, this.now())
+    })
+  }
+
+  private async cursor(): Promise<StoredBlock | undefined> {
+    return this.storedBefore(Number.MAX_SAFE_INTEGER)
+  }
+
+  private async storedBefore(number: number): Promise<StoredBlock | undefined> {
+    const { rows } = await this.sql.query<{ number: number; hash: string }>(
+      'SELECT number, hash FROM webhook_chain_blocks WHERE chain_id = $1 AND number < $2 ORDER BY number DESC LIMIT 1',
+      [this.config.chainId, number],
+    )
+    return rows[0] && { number: Number(rows[0].number), hash: rows[0].hash }
+  }
+
+  private async rememberNumber(number: number): Promise<StoredBlock> {
+    return this.remember(await this.client.getBlock({ blockNumber: BigInt(number) }))
+  }
+
+  private async remember(block: { number: bigint | null; hash: Hex | null; parentHash: Hex }): Promise<StoredBlock> {
+    const stored = { number: Number(block.number), hash: block.hash!.toLowerCase() }
+    await this.sql.query('INSERT INTO webhook_chain_blocks (chain_id, number, hash, parent_hash) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+      this.config.chainId, stored.number, stored.hash, block.parentHash.toLowerCase(),
+    ])
+    return stored
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.timer = setTimeout(resolve, ms)
+      this.wakeUp = () => {
+        clearTimeout(this.timer)
+        resolve()
+      }
+    })
+  }
+}
+
+/** Block logs with SPEC's txnLogIndex: the position of each log within its transaction. */
+export function toSourceLogs(logs: Log[], parentBlockHash: Hex, blockTimestamp: number): SourceLog[] {
+  const ordered = logs.filter((log) => !log.removed).sort((a, b) => Number(a.logIndex) - Number(b.logIndex))
+  const seenPerTransaction = new Map<string, number>()
+  return ordered.map((log) => {
+    const txnLogIndex = seenPerTransaction.get(log.transactionHash!) ?? 0
+    seenPerTransaction.set(log.transactionHash!, txnLogIndex + 1)
+    return {
+      address: log.address,
+      topics: log.topics as Hex[],
+      data: log.data,
+      blockNumber: Number(log.blockNumber),
+      blockHash: log.blockHash!,
+      parentBlockHash,
+      blockTimestamp,
+      transactionHash: log.transactionHash!,
+      transactionIndex: Number(log.transactionIndex),
+      txnLogIndex,
+    }
+  })
+}

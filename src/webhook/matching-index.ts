@@ -1,0 +1,109 @@
+import type { Hex } from 'viem'
+import { decodeEventArguments, type DecodedArguments } from './decode.js'
+import type { ParsedEvent } from './event-signature.js'
+import type { EventRoles } from './token-standards.js'
+
+/** One (listener, contract, event) the index can hit. */
+export interface Subscription {
+  listenerId: string
+  /** undefined: every chain the engine sees. */
+  chainId: number | undefined
+  contractAddress: string
+  event: ParsedEvent
+  roles: EventRoles
+  tokenIds: ReadonlySet<bigint> | undefined
+  accounts: ReadonlySet<string> | undefined
+}
+
+export interface LogToMatch {
+  address: string
+  topics: readonly Hex[]
+  data: Hex
+}
+
+export interface Match {
+  subscription: Subscription
+  decoded: DecodedArguments
+}
+
+/**
+ * Listeners indexed by (chain, contract, topic0, topic count): a log looks up two buckets (its chain
+ * and "any chain") and only checks the listeners there, so the cost per log does not grow with
+ * the number of listeners elsewhere. The topic count tells ERC-20 from ERC-721 Transfer.
+ */
+export class MatchingIndex {
+  private readonly buckets = new Map<string, Map<string, Subscription[]>>()
+  private readonly keysByListener = new Map<string, string[]>()
+
+  add(subscriptions: Subscription[]): void {
+    for (const subscription of subscriptions) {
+      const key = bucketKey(subscription.chainId, subscription.contractAddress, subscription.event.topicHash, topicCount(subscription.event))
+      let bucket = this.buckets.get(key)
+      if (!bucket) this.buckets.set(key, (bucket = new Map()))
+      const existing = bucket.get(subscription.listenerId)
+      if (existing) existing.push(subscription)
+      else bucket.set(subscription.listenerId, [subscription])
+      const keys = this.keysByListener.get(subscription.listenerId) ?? []
+      keys.push(key)
+      this.keysByListener.set(subscription.listenerId, keys)
+    }
+  }
+
+  remove(listenerId: string): void {
+    for (const key of this.keysByListener.get(listenerId) ?? []) {
+      const bucket = this.buckets.get(key)
+      bucket?.delete(listenerId)
+      if (bucket?.size === 0) this.buckets.delete(key)
+    }
+    this.keysByListener.delete(listenerId)
+  }
+
+  get listenerCount(): number {
+    return this.keysByListener.size
+  }
+
+  match(chainId: number, log: LogToMatch): Match[] {
+    const topic0 = log.topics[0]?.toLowerCase()
+    if (!topic0) return []
+    const contract = log.address.toLowerCase()
+    const matches: Match[] = []
+    const decodedByShape = new Map<string, DecodedArguments | undefined>()
+    for (const scope of [chainId, undefined]) {
+      const bucket = this.buckets.get(bucketKey(scope, contract, topic0, log.topics.length))
+      if (!bucket) continue
+      for (const subscriptions of bucket.values()) {
+        for (const subscription of subscriptions) {
+          const shape = `${subscription.event.types.join()}|${subscription.event.indexed.join()}`
+          if (!decodedByShape.has(shape)) decodedByShape.set(shape, decodeEventArguments(subscription.event, log.topics, log.data))
+          const decoded = decodedByShape.get(shape)
+          if (decoded && passesArgumentFilters(subscription, decoded.args)) matches.push({ subscription, decoded })
+        }
+      }
+    }
+    return matches
+  }
+}
+
+/** tokenIDs and accounts narrow an event only when it carries token id / address arguments. */
+function passesArgumentFilters(subscription: Subscription, args: unknown[]): boolean {
+  const { tokenIds, accounts, roles } = subscription
+  if (tokenIds && roles.tokenIdArgs.length > 0) {
+    const ids = roles.tokenIdArgs.flatMap((position) => {
+      const value = args[position]
+      return Array.isArray(value) ? value : [value]
+    })
+    if (!ids.some((id) => typeof id === 'bigint' && tokenIds.has(id))) return false
+  }
+  if (accounts && roles.accountArgs.length > 0) {
+    if (!roles.accountArgs.some((position) => typeof args[position] === 'string' && accounts.has((args[position] as string).toLowerCase()))) return false
+  }
+  return true
+}
+
+function topicCount(event: ParsedEvent): number {
+  return 1 + event.indexed.filter(Boolean).length
+}
+
+function bucketKey(chainId: number | undefined, contract: string, topic0: string, topics: number): string {
+  return `${chainId ?? '*'}|${contract.toLowerCase()}|${topic0.toLowerCase()}|${topics}`
+}

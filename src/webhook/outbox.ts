@@ -1,0 +1,110 @@
+import type { Sql } from '../store/sql.js'
+
+/**
+ * The durable delivery queue. A row is written in the same transaction as the log that produced
+ * it, and leaves 'pending' only after a receiver answered 2xx (delivered), the listener is gone
+ * (cancelled), retries ran out or the receiver said 410 (failed), or its block was dropped by a
+ * reorg before it was delivered (reorged).
+ */
+export type OutboxState = 'pending' | 'delivered' | 'failed' | 'cancelled' | 'reorged'
+
+export interface NewDelivery {
+  uid: string
+  listenerId: string
+  chainId: number
+  blockNumber: number
+  blockHash: string
+  body: string
+  /** 'failed' for a payload that did not pass its JSON Schema: recorded, never sent. */
+  state: 'pending' | 'failed'
+  lastError?: string
+}
+
+export interface ClaimedDelivery {
+  uid: string
+  listenerId: string
+  body: string
+  attempt: number
+}
+
+/** A log re-mined after a reorg keeps its uid: it is sent again only if the dropped copy never was. */
+export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[], now: number): Promise<void> {
+  for (const d of deliveries) {
+    await sql.query(
+      `INSERT INTO webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, last_error, created_at, finished_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $8, CASE WHEN $7 = 'failed' THEN $8::double precision END)
+       ON CONFLICT (uid) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
+         body = EXCLUDED.body, state = EXCLUDED.state, next_attempt_at = EXCLUDED.next_attempt_at, last_error = EXCLUDED.last_error
+       WHERE webhook_outbox.state = 'reorged'`,
+      [d.uid, d.listenerId, d.chainId, d.blockNumber, d.blockHash, d.body, d.state, now, d.lastError ?? null],
+    )
+  }
+}
+
+/**
+ * Takes up to `limit` due rows and leases them: their next attempt moves to now + leaseMs, so a
+ * process that dies mid-send leaves them to be retried after the lease (at-least-once).
+ */
+export async function claimDueDeliveries(sql: Sql, now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  const { rows } = await sql.query<{ uid: string; listener_id: string; body: string; attempts: number }>(
+    `UPDATE webhook_outbox SET next_attempt_at = $2, attempts = attempts + 1
+     WHERE uid IN (SELECT uid FROM webhook_outbox WHERE state = 'pending' AND next_attempt_at <= $1
+                   ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+     RETURNING uid, listener_id, body, attempts`,
+    [now, now + leaseMs, limit],
+  )
+  return rows.map((row) => ({ uid: row.uid, listenerId: row.listener_id, body: row.body, attempt: Number(row.attempts) }))
+}
+
+export async function nextDueTime(sql: Sql): Promise<number | undefined> {
+  const { rows } = await sql.query<{ at: number | null }>(`SELECT min(next_attempt_at) AS at FROM webhook_outbox WHERE state = 'pending'`)
+  const at = rows[0]?.at
+  return at === null || at === undefined ? undefined : Number(at)
+}
+
+export async function finishDelivery(sql: Sql, uid: string, state: 'delivered' | 'failed' | 'cancelled', status: number | undefined, error: string | undefined, now: number): Promise<void> {
+  await sql.query(
+    `UPDATE webhook_outbox SET state = $2, last_status = $3, last_error = $4, finished_at = $5 WHERE uid = $1 AND state = 'pending'`,
+    [uid, state, status ?? null, error ?? null, now],
+  )
+}
+
+export async function scheduleRetry(sql: Sql, uid: string, at: number, status: number | undefined, error: string): Promise<void> {
+  await sql.query(
+    `UPDATE webhook_outbox SET next_attempt_at = $2, last_status = $3, last_error = $4 WHERE uid = $1 AND state = 'pending'`,
+    [uid, at, status ?? null, error],
+  )
+}
+
+export async function cancelListenerDeliveries(sql: Sql, listenerId: string, reason: string, now: number): Promise<void> {
+  await sql.query(
+    `UPDATE webhook_outbox SET state = 'cancelled', last_error = $2, finished_at = $3 WHERE listener_id = $1 AND state = 'pending'`,
+    [listenerId, reason, now],
+  )
+}
+
+export async function markBlocksReorged(sql: Sql, chainId: number, blockHashes: string[], now: number): Promise<void> {
+  if (blockHashes.length === 0) return
+  await sql.query(
+    `UPDATE webhook_outbox SET state = 'reorged', last_error = 'block dropped by a reorg', finished_at = $3
+     WHERE chain_id = $1 AND block_hash = ANY($2) AND state = 'pending'`,
+    [chainId, blockHashes, now],
+  )
+}
+
+export interface AttemptRecord {
+  uid: string
+  listenerId: string
+  attempt: number
+  at: number
+  status: number | undefined
+  error: string | undefined
+  durationMs: number
+}
+
+export async function recordAttempt(sql: Sql, attempt: AttemptRecord): Promise<void> {
+  await sql.query(
+    `INSERT INTO webhook_attempts (uid, listener_id, attempt, at, status, error, duration_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [attempt.uid, attempt.listenerId, attempt.attempt, attempt.at, attempt.status ?? null, attempt.error ?? null, attempt.durationMs],
+  )
+}

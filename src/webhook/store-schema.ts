@@ -1,0 +1,58 @@
+import type { Sql } from '../store/sql.js'
+
+/** The engine's own tables, created idempotently. Times are epoch milliseconds (double precision). */
+const STATEMENTS = [
+  `CREATE TABLE IF NOT EXISTS webhook_listeners (
+    id text PRIMARY KEY,
+    project_id text NOT NULL,
+    chain_id integer,
+    url text NOT NULL,
+    filters jsonb NOT NULL,
+    secret text NOT NULL,
+    active boolean NOT NULL DEFAULT true,
+    disabled_reason text,
+    created_at double precision NOT NULL,
+    updated_at double precision NOT NULL,
+    removed_at double precision
+  )`,
+  `CREATE TABLE IF NOT EXISTS webhook_outbox (
+    uid text PRIMARY KEY,
+    listener_id text NOT NULL,
+    chain_id integer NOT NULL,
+    block_number double precision NOT NULL,
+    block_hash text NOT NULL,
+    body text NOT NULL,
+    state text NOT NULL,
+    attempts integer NOT NULL DEFAULT 0,
+    next_attempt_at double precision NOT NULL,
+    last_status integer,
+    last_error text,
+    created_at double precision NOT NULL,
+    finished_at double precision
+  )`,
+  `CREATE INDEX IF NOT EXISTS webhook_outbox_due ON webhook_outbox (next_attempt_at) WHERE state = 'pending'`,
+  `CREATE INDEX IF NOT EXISTS webhook_outbox_by_listener ON webhook_outbox (listener_id, state)`,
+  `CREATE INDEX IF NOT EXISTS webhook_outbox_by_block ON webhook_outbox (chain_id, block_hash)`,
+  `CREATE TABLE IF NOT EXISTS webhook_attempts (
+    id bigserial PRIMARY KEY,
+    uid text NOT NULL,
+    listener_id text NOT NULL,
+    attempt integer NOT NULL,
+    at double precision NOT NULL,
+    status integer,
+    error text,
+    duration_ms double precision NOT NULL
+  )`,
+  `CREATE INDEX IF NOT EXISTS webhook_attempts_by_listener ON webhook_attempts (listener_id, at)`,
+  `CREATE TABLE IF NOT EXISTS webhook_chain_blocks (
+    chain_id integer NOT NULL,
+    number double precision NOT NULL,
+    hash text NOT NULL,
+    parent_hash text NOT NULL,
+    PRIMARY KEY (chain_id, number)
+  )`,
+]
+
+export async function createWebhookTables(sql: Sql): Promise<void> {
+  for (const statement of STATEMENTS) await sql.query(statement)
+}

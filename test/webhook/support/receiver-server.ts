@@ -1,0 +1,81 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { WebhookPayload } from '../../../gen/indexer.gen.js'
+import { createWebhookReceiver, nodeWebhookHandler, type WebhookReceiver } from '../../../src/webhook/index.js'
+
+/** What the receiving app saw: each payload its onDelivery was called with. */
+export interface TestReceiver {
+  url: string
+  /** Payloads handed to the app (after verification and dedupe). */
+  delivered: WebhookPayload[]
+  /** Every HTTP request that reached the server, with its answer status. */
+  requests: { uid: string | undefined; status: number }[]
+  /** Sets the listener secret once AddWebhookListener returned it. */
+  useSecret(secret: string): void
+  /** Answers the next requests with this status and headers instead of handling them (undefined: handle). */
+  answerWith(status: number | undefined, headers?: Record<string, string>): void
+  /** Stops listening (connection refused) until up() is called; the port is kept. */
+  down(): Promise<void>
+  up(): Promise<void>
+  close(): Promise<void>
+}
+
+export async function startTestReceiver(port = 0): Promise<TestReceiver> {
+  const delivered: WebhookPayload[] = []
+  const requests: TestReceiver['requests'] = []
+  let receiver: WebhookReceiver | undefined
+  let forced: { status: number; headers: Record<string, string> } | undefined
+  const handler = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    const uid = request.headers['webhook-id'] as string | undefined
+    response.on('finish', () => requests.push({ uid, status: response.statusCode }))
+    if (forced) {
+      request.resume()
+      response.writeHead(forced.status, forced.headers).end()
+      return
+    }
+    if (!receiver) return response.writeHead(503).end()
+    void nodeWebhookHandler(receiver)(request, response)
+  }
+  let server = http.createServer(handler)
+  await listen(server, port)
+  const boundPort = (server.address() as AddressInfo).port
+  return {
+    url: `http://127.0.0.1:${boundPort}/hooks`,
+    delivered,
+    requests,
+    useSecret(secret) {
+      receiver = createWebhookReceiver({ secret, onDelivery: (payload) => void delivered.push(payload) })
+    },
+    answerWith(status, headers = {}) {
+      forced = status === undefined ? undefined : { status, headers }
+    },
+    async down() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+    async up() {
+      server = http.createServer(handler)
+      await listen(server, boundPort)
+    },
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+function listen(server: http.Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve())
+  })
+}
+
+/** Waits (bounded) until check() is true; fails with the description otherwise. */
+export async function waitUntil(check: () => boolean | Promise<boolean>, description: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${description}`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
