@@ -1,17 +1,13 @@
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { CHAIN_IDS, NETWORKS } from '../../gen/networks.gen.js'
 
 export interface NetworkInfo {
   name: string
   chainId: number
 }
 
-const networksFile = fileURLToPath(new URL('../../schema/networks.json', import.meta.url))
-
-/** SPEC §1's networks with their chain ids, from schema/networks.json. */
+/** SPEC §1's networks with their chain ids (generated from schema/networks.json). */
 export function loadNetworks(): NetworkInfo[] {
-  const document = JSON.parse(readFileSync(networksFile, 'utf8')) as { networks: NetworkInfo[] }
-  return document.networks.map(({ name, chainId }) => ({ name, chainId }))
+  return NETWORKS.map((name) => ({ name, chainId: CHAIN_IDS[name] }))
 }
 
 export interface NetworkTable {

@@ -1,12 +1,7 @@
-import builderIR from '../../gen/builder.webrpc.json' with { type: 'json' }
 import * as builder from '../../gen/builder.gen.js'
-import indexerIR from '../../gen/indexer.webrpc.json' with { type: 'json' }
 import * as indexer from '../../gen/indexer.gen.js'
-import marketplaceIR from '../../gen/marketplace.webrpc.json' with { type: 'json' }
 import * as marketplace from '../../gen/marketplace.gen.js'
-import metadataIR from '../../gen/metadata.webrpc.json' with { type: 'json' }
 import * as metadata from '../../gen/metadata.gen.js'
-import relayerIR from '../../gen/relayer.webrpc.json' with { type: 'json' }
 import * as relayer from '../../gen/relayer.gen.js'
 import type { AuthRequirement } from './auth.js'
 import type { CallContext, ServiceMount } from './host.js'
@@ -21,16 +16,9 @@ export interface PlatformHandlers {
   Indexer: indexer.IndexerService<CallContext>
 }
 
-interface IRLike {
-  services: { name: string; methods: { name: string; annotations: Record<string, { value: string }> }[] }[]
-}
-
-/** SPEC §5: every call needs the access key; methods annotated `@auth:"secret"` in the RIDL need the secret key too. */
-export function authFromIR(ir: IRLike): (method: string) => AuthRequirement {
-  const secret = new Set(
-    ir.services.flatMap((s) => s.methods.filter((m) => m.annotations['auth']?.value === 'secret').map((m) => m.name)),
-  )
-  return (method) => (secret.has(method) ? 'secretKey' : 'accessKey')
+/** The generated per-method key table (`<Service>Auth`, from the RIDL's @auth annotations); unlisted means access key. */
+function authOf(table: Readonly<Record<string, AuthRequirement>>): (method: string) => AuthRequirement {
+  return (method) => (Object.hasOwn(table, method) ? table[method]! : 'accessKey')
 }
 
 function mount(
@@ -38,28 +26,28 @@ function mount(
   methods: readonly string[],
   network: NetworkPlacement,
   webrpcHeader: string,
-  ir: IRLike,
+  auth: Readonly<Record<string, AuthRequirement>>,
   dispatch: ServiceMount['dispatch'],
 ): ServiceMount {
-  return { name, methods, network, webrpcHeader, auth: authFromIR(ir), dispatch }
+  return { name, methods, network, webrpcHeader, auth: authOf(auth), dispatch }
 }
 
 /** The five services routed as SPEC §1 places them. */
 export function platformServices(handlers: PlatformHandlers): ServiceMount[] {
   return [
-    mount('Marketplace', marketplace.MarketplaceMethods, { kind: 'path' }, marketplace.WebrpcHeaderValue, marketplaceIR, (m, a, c) =>
+    mount('Marketplace', marketplace.MarketplaceMethods, { kind: 'path' }, marketplace.WebrpcHeaderValue, marketplace.MarketplaceAuth, (m, a, c) =>
       marketplace.dispatchMarketplace(handlers.Marketplace, m as marketplace.MarketplaceMethod, a, c),
     ),
-    mount('Metadata', metadata.MetadataMethods, { kind: 'none' }, metadata.WebrpcHeaderValue, metadataIR, (m, a, c) =>
+    mount('Metadata', metadata.MetadataMethods, { kind: 'none' }, metadata.WebrpcHeaderValue, metadata.MetadataAuth, (m, a, c) =>
       metadata.dispatchMetadata(handlers.Metadata, m as metadata.MetadataMethod, a, c),
     ),
-    mount('Builder', builder.BuilderMethods, { kind: 'none' }, builder.WebrpcHeaderValue, builderIR, (m, a, c) =>
+    mount('Builder', builder.BuilderMethods, { kind: 'none' }, builder.WebrpcHeaderValue, builder.BuilderAuth, (m, a, c) =>
       builder.dispatchBuilder(handlers.Builder, m as builder.BuilderMethod, a, c),
     ),
-    mount('Relayer', relayer.RelayerMethods, { kind: 'host', label: 'relayer' }, relayer.WebrpcHeaderValue, relayerIR, (m, a, c) =>
+    mount('Relayer', relayer.RelayerMethods, { kind: 'host', label: 'relayer' }, relayer.WebrpcHeaderValue, relayer.RelayerAuth, (m, a, c) =>
       relayer.dispatchRelayer(handlers.Relayer, m as relayer.RelayerMethod, a, c),
     ),
-    mount('Indexer', indexer.IndexerMethods, { kind: 'host', label: 'indexer' }, indexer.WebrpcHeaderValue, indexerIR, (m, a, c) =>
+    mount('Indexer', indexer.IndexerMethods, { kind: 'host', label: 'indexer' }, indexer.WebrpcHeaderValue, indexer.IndexerAuth, (m, a, c) =>
       indexer.dispatchIndexer(handlers.Indexer, m as indexer.IndexerMethod, a, c),
     ),
   ]

@@ -1,0 +1,43 @@
+import { createClients, localUrls, type Clients } from '../../src/index.js'
+import { startLocalServer, type LocalServer, type LocalServerOptions } from '../../src/local/server.js'
+import type { Network } from '../../gen/networks.gen.js'
+
+export interface TestServer extends LocalServer {
+  /** Errors the host logged as unexpected (each became a WebrpcInternalError on the wire). */
+  unexpected: unknown[]
+}
+
+/** The local contract server on a free port of 127.0.0.1, with an in-memory store unless dataDir is given. */
+export async function startTestServer(options: LocalServerOptions = {}): Promise<TestServer> {
+  const unexpected: unknown[] = []
+  const server = await startLocalServer({ port: 0, host: '127.0.0.1', log: (error) => unexpected.push(error), ...options })
+  return Object.assign(server, { unexpected })
+}
+
+export function clientsFor(server: LocalServer, network: Network = 'polygon', withSecret = true): Clients {
+  return createClients({ network, accessKey: server.accessKey, secretKey: withSecret ? server.secretKey : undefined, urls: localUrls(server.url) })
+}
+
+export interface RawResponse {
+  status: number
+  headers: Headers
+  text: string
+  json: unknown
+}
+
+/** A raw HTTP call, for what the generated clients never send. */
+export async function rawCall(url: string, init: RequestInit = {}): Promise<RawResponse> {
+  const response = await fetch(url, init)
+  const text = await response.text()
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = undefined
+  }
+  return { status: response.status, headers: response.headers, text, json }
+}
+
+export function jsonPost(body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }
+}

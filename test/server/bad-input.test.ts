@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { issueSecretKey } from '../../src/local/credentials.js'
+import { otherProject, sampleCollections } from '../../src/local/sample-data.js'
+import { defaultBodyLimit } from '../../src/server/host.js'
+import { jsonPost, rawCall, startTestServer, type TestServer } from '../local/support.js'
+import { expectSpecError } from './error-shape.js'
+
+let server: TestServer
+let keys: { access: string; secret: string; expired: string; foreign: string; wrongSigner: string }
+
+beforeAll(async () => {
+  server = await startTestServer()
+  keys = {
+    access: server.accessKey,
+    secret: server.secretKey,
+    expired: await issueSecretKey(server.jwtSecret, server.projectId, Math.floor(Date.now() / 1000) - 60),
+    foreign: await issueSecretKey(server.jwtSecret, otherProject.id),
+    wrongSigner: await issueSecretKey('another-secret-entirely', server.projectId),
+  }
+})
+afterAll(() => server?.close())
+
+const heroes = sampleCollections.heroes.contractAddress
+const floor = '/polygon/rpc/Marketplace/GetFloorOrder'
+const addListener = '/polygon-indexer/rpc/Indexer/AddWebhookListener'
+const listenerArgs = { url: 'http://127.0.0.1:9/hook', filters: { contractAddresses: [heroes], events: ['Transfer(address,address,uint256)'] } }
+
+interface BadInput {
+  name: string
+  path: string
+  init: () => RequestInit
+  error: string
+  cause?: RegExp
+}
+
+const withKey = (body: unknown, headers: Record<string, string> = {}) => jsonPost(body, { 'X-Access-Key': keys.access, ...headers })
+
+const table: BadInput[] = [
+  { name: 'malformed JSON', path: floor, init: () => withKey('{"contractAddress": '), error: 'WebrpcBadRequest', cause: /not JSON/ },
+  { name: 'empty body', path: floor, init: () => withKey(''), error: 'WebrpcBadRequest', cause: /not JSON/ },
+  { name: 'a JSON array instead of an object', path: floor, init: () => withKey('[1,2]'), error: 'WebrpcBadRequest', cause: /JSON object/ },
+  { name: 'JSON null', path: floor, init: () => withKey('null'), error: 'WebrpcBadRequest', cause: /JSON object/ },
+  { name: 'invalid UTF-8', path: floor, init: () => ({ ...withKey(''), body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) }), error: 'WebrpcBadRequest', cause: /UTF-8/ },
+  { name: 'wrong JSON type', path: floor, init: () => withKey({ contractAddress: 42 }), error: 'WebrpcBadRequest', cause: /\/contractAddress/ },
+  { name: 'missing required field', path: floor, init: () => withKey({}), error: 'WebrpcBadRequest', cause: /contractAddress/ },
+  { name: 'unknown field', path: floor, init: () => withKey({ contractAddress: heroes, extra: 1 }), error: 'WebrpcBadRequest', cause: /extra/ },
+  { name: 'nested wrong type', path: '/polygon/rpc/Marketplace/GetOrders', init: () => withKey({ input: [{ contractAddress: heroes, orderId: 1, marketplace: 'unknown' }] }), error: 'WebrpcBadRequest', cause: /\/input\/0\/orderId/ },
+  { name: 'bad address', path: floor, init: () => withKey({ contractAddress: '0x1234' }), error: 'InvalidArgument', cause: /contractAddress/ },
+  { name: 'unknown enum value', path: '/polygon/rpc/Marketplace/GetOrders', init: () => withKey({ input: [{ contractAddress: heroes, orderId: '1', marketplace: 'bazaar' }] }), error: 'InvalidArgument', cause: /marketplace/ },
+  { name: 'bad page size', path: '/polygon-relayer/rpc/Relayer/ListGasSponsors', init: () => withKey({ projectId: 1, page: { pageSize: 1000 } }), error: 'InvalidArgument', cause: /pageSize/ },
+  { name: 'page 0', path: '/polygon-relayer/rpc/Relayer/ListGasSponsors', init: () => withKey({ projectId: 1, page: { page: 0 } }), error: 'InvalidArgument', cause: /page/ },
+  { name: 'non-numeric chainId', path: '/rpc/Metadata/TokenCollectionFilters', init: () => withKey({ chainId: 'polygon', contractAddress: heroes }), error: 'InvalidArgument', cause: /chainId/ },
+  { name: 'unknown service', path: '/rpc/Payments/Pay', init: () => withKey({}), error: 'WebrpcBadRoute', cause: /Payments/ },
+  { name: 'unknown method', path: '/polygon/rpc/Marketplace/StealEverything', init: () => withKey({}), error: 'WebrpcBadRoute', cause: /StealEverything/ },
+  { name: 'unknown network', path: '/atlantis/rpc/Marketplace/GetFloorOrder', init: () => withKey({ contractAddress: heroes }), error: 'WebrpcBadRoute', cause: /network/ },
+  { name: 'Marketplace without network', path: '/rpc/Marketplace/GetFloorOrder', init: () => withKey({ contractAddress: heroes }), error: 'WebrpcBadRoute', cause: /network/ },
+  { name: 'Metadata with a network prefix', path: '/polygon/rpc/Metadata/TokenCollectionFilters', init: () => withKey({}), error: 'WebrpcBadRoute' },
+  { name: 'Relayer under an unknown network', path: '/atlantis-relayer/rpc/Relayer/ListGasSponsors', init: () => withKey({ projectId: 1 }), error: 'WebrpcBadRoute', cause: /relayer/ },
+  { name: 'Relayer under the indexer prefix', path: '/polygon-indexer/rpc/Relayer/ListGasSponsors', init: () => withKey({ projectId: 1 }), error: 'WebrpcBadRoute' },
+  { name: 'no RPC path at all', path: '/', init: () => withKey({}), error: 'WebrpcBadRoute' },
+  { name: 'GET', path: floor, init: () => ({ method: 'GET', headers: { 'X-Access-Key': keys.access } }), error: 'WebrpcBadMethod' },
+  { name: 'PUT', path: floor, init: () => ({ ...withKey({ contractAddress: heroes }), method: 'PUT' }), error: 'WebrpcBadMethod' },
+  { name: 'wrong content type', path: floor, init: () => ({ ...withKey({ contractAddress: heroes }), headers: { 'Content-Type': 'text/plain', 'X-Access-Key': keys.access } }), error: 'WebrpcBadRequest', cause: /Content-Type/ },
+  { name: 'no content type', path: floor, init: () => ({ method: 'POST', headers: { 'X-Access-Key': keys.access }, body: new Uint8Array([0x7b, 0x7d]) }), error: 'WebrpcBadRequest', cause: /Content-Type/ },
+  { name: 'oversized body', path: floor, init: () => withKey({ contractAddress: heroes, pad: 'x'.repeat(defaultBodyLimit) }), error: 'WebrpcBadRequest', cause: /exceeds/ },
+  { name: 'missing access key', path: floor, init: () => jsonPost({ contractAddress: heroes }), error: 'Unauthorized', cause: /X-Access-Key/ },
+  { name: 'invalid access key', path: floor, init: () => jsonPost({ contractAddress: heroes }, { 'X-Access-Key': 'not-a-key-of-anyone' }), error: 'Unauthorized', cause: /access key/ },
+  { name: 'webhook call without secret key', path: addListener, init: () => withKey(listenerArgs), error: 'Unauthorized', cause: /Authorization/ },
+  { name: 'webhook call with a malformed secret key', path: addListener, init: () => withKey(listenerArgs, { Authorization: 'BEARER not.a.jwt' }), error: 'Unauthorized', cause: /secret key/ },
+  { name: 'webhook call with a key of another signer', path: addListener, init: () => withKey(listenerArgs, { Authorization: `BEARER ${keys.wrongSigner}` }), error: 'Unauthorized' },
+  { name: 'webhook call with Basic auth', path: addListener, init: () => withKey(listenerArgs, { Authorization: `Basic ${keys.secret}` }), error: 'Unauthorized' },
+  { name: 'expired secret key', path: addListener, init: () => withKey(listenerArgs, { Authorization: `BEARER ${keys.expired}` }), error: 'SessionExpired' },
+  { name: "another project's secret key", path: addListener, init: () => withKey(listenerArgs, { Authorization: `BEARER ${keys.foreign}` }), error: 'PermissionDenied' },
+  { name: "another project's audience", path: '/rpc/Builder/GetAudience', init: () => withKey({ projectId: otherProject.id, audienceId: 3 }), error: 'PermissionDenied' },
+  { name: "another project's gas sponsors", path: '/polygon-relayer/rpc/Relayer/ListGasSponsors', init: () => withKey({ projectId: otherProject.id }), error: 'PermissionDenied' },
+  { name: "removing a listener of another project", path: '/polygon-indexer/rpc/Indexer/RemoveWebhookListener', init: () => withKey({ id: 'x', projectId: String(otherProject.id) }, { Authorization: `BEARER ${keys.secret}` }), error: 'PermissionDenied' },
+  { name: 'unknown project', path: '/rpc/Builder/GetAudience', init: () => withKey({ projectId: 999, audienceId: 1 }), error: 'ProjectNotFound' },
+  { name: 'unknown audience', path: '/rpc/Builder/GetAudience', init: () => withKey({ projectId: 1, audienceId: 999 }), error: 'NotFound' },
+  { name: 'floor of an unknown collection', path: floor, init: () => withKey({ contractAddress: '0x000000000000000000000000000000000000dead' }), error: 'NotFound' },
+  { name: 'buying an order that does not exist', path: '/polygon/rpc/Marketplace/GenerateBuyTransaction', init: () => withKey({ collectionAddress: heroes, buyer: heroes, marketplace: 'platform_marketplace_v2', ordersData: [{ orderId: '999999', quantity: '1' }], additionalFees: [] }), error: 'NotFound' },
+  { name: 'buying a cancelled listing', path: '/polygon/rpc/Marketplace/GenerateBuyTransaction', init: () => withKey({ collectionAddress: heroes, buyer: heroes, marketplace: 'platform_marketplace_v2', ordersData: [{ orderId: '106', quantity: '1' }], additionalFees: [] }), error: 'InvalidArgument', cause: /not active/ },
+  { name: 'buying more than is listed', path: '/polygon/rpc/Marketplace/GenerateBuyTransaction', init: () => withKey({ collectionAddress: heroes, buyer: heroes, marketplace: 'platform_marketplace_v2', ordersData: [{ orderId: '101', quantity: '2' }], additionalFees: [] }), error: 'InvalidArgument', cause: /quantity/ },
+  { name: 'webhook listener with an invalid event', path: addListener, init: () => withKey({ ...listenerArgs, filters: { ...listenerArgs.filters, events: ['not an event'] } }, { Authorization: `BEARER ${keys.secret}` }), error: 'InvalidArgument' },
+]
+
+describe('bad input gets the exact SPEC §7 error', () => {
+  it.each(table)('$name → $error', async (row) => {
+    const response = await rawCall(server.url + row.path, row.init())
+    const body = expectSpecError(response, row.error)
+    if (row.cause) expect(body.cause).toMatch(row.cause)
+  })
+
+  it('answers a 405 with Allow: POST', async () => {
+    const response = await rawCall(server.url + floor, { method: 'GET' })
+    expect(response.headers.get('allow')).toContain('POST')
+  })
+
+  it('never logged an unexpected error for any of them', () => {
+    expect(server.unexpected).toEqual([])
+  })
+})
