@@ -2,6 +2,8 @@ import type { Hex } from 'viem'
 import { decodeEventArguments, type DecodedArguments } from './decode.js'
 import type { ParsedEvent } from './event-signature.js'
 import type { EventRoles } from './token-standards.js'
+import { ContractType } from '../../gen/indexer.gen.js'
+import { ContractKinds } from './contract-kinds.js'
 
 /** One (listener, contract, event) the index can hit. */
 export interface Subscription {
@@ -24,6 +26,7 @@ export interface LogToMatch {
 export interface Match {
   subscription: Subscription
   decoded: DecodedArguments
+  contractType: ContractType
 }
 
 /**
@@ -34,6 +37,7 @@ export interface Match {
 export class MatchingIndex {
   private readonly buckets = new Map<string, Map<string, Subscription[]>>()
   private readonly keysByListener = new Map<string, string[]>()
+  private readonly contractKinds = new ContractKinds()
 
   add(subscriptions: Subscription[]): void {
     for (const subscription of subscriptions) {
@@ -62,25 +66,34 @@ export class MatchingIndex {
     return this.keysByListener.size
   }
 
+  /** At most one match per listener: a log is one delivery even when two listened signatures fit it. */
   match(chainId: number, log: LogToMatch): Match[] {
     const topic0 = log.topics[0]?.toLowerCase()
     if (!topic0) return []
     const contract = log.address.toLowerCase()
-    const matches: Match[] = []
+    this.contractKinds.observe(chainId, contract, log.topics)
+    const byListener = new Map<string, Match[]>()
     const decodedByShape = new Map<string, DecodedArguments | undefined>()
     for (const scope of [chainId, undefined]) {
       const bucket = this.buckets.get(bucketKey(scope, contract, topic0, log.topics.length))
       if (!bucket) continue
-      for (const subscriptions of bucket.values()) {
+      for (const [listenerId, subscriptions] of bucket) {
         for (const subscription of subscriptions) {
           const shape = `${subscription.event.types.join()}|${subscription.event.indexed.join()}`
           if (!decodedByShape.has(shape)) decodedByShape.set(shape, decodeEventArguments(subscription.event, log.topics, log.data))
           const decoded = decodedByShape.get(shape)
-          if (decoded && passesArgumentFilters(subscription, decoded.args)) matches.push({ subscription, decoded })
+          if (!decoded || !passesArgumentFilters(subscription, decoded.args)) continue
+          const matches = byListener.get(listenerId) ?? []
+          matches.push({ subscription, decoded, contractType: subscription.roles.contractType })
+          byListener.set(listenerId, matches)
         }
       }
     }
-    return matches
+    const known = this.contractKinds.kindOf(chainId, contract)
+    return [...byListener.values()].map((matches) => {
+      const best = matches.find((match) => match.contractType === known) ?? matches[0]!
+      return best.contractType === ContractType.UNKNOWN && known && best.subscription.roles.ambiguousStandard ? { ...best, contractType: known } : best
+    })
   }
 }
 

@@ -36,7 +36,7 @@ export function buildPayload(chainId: number, log: SourceLog, match: Match): Web
     blockHash: log.blockHash.toLowerCase(),
     parentBlockHash: log.parentBlockHash.toLowerCase(),
     contractAddress: subscription.contractAddress,
-    contractType: roles.contractType,
+    contractType: match.contractType,
     txnHash: log.transactionHash.toLowerCase(),
     txnIndex: log.transactionIndex,
     txnLogIndex: String(log.txnLogIndex),

@@ -9,6 +9,8 @@ export interface EventRoles {
   tokenIdArgs: number[]
   /** Positions of address arguments, matched against filters.accounts. */
   accountArgs: number[]
+  /** The log is the same in two standards (ApprovalForAll) and the registration did not settle which. */
+  ambiguousStandard: boolean
 }
 
 interface KnownEvent {
@@ -52,6 +54,7 @@ export function eventRoles(event: ParsedEvent, siblings: ParsedEvent[] = []): Ev
       logDataType: known.logDataType,
       tokenIdArgs: positions(known.parsed, (type, name) => (type === 'uint256' || type === 'uint256[]') && TOKEN_ID_NAMES.has(name.toLowerCase())),
       accountArgs,
+      ambiguousStandard: false,
     }
   }
   const ambiguous = candidates.length > 1
@@ -60,6 +63,7 @@ export function eventRoles(event: ParsedEvent, siblings: ParsedEvent[] = []): Ev
     logDataType: LogDataType.EVENT,
     tokenIdArgs: ambiguous ? [] : positions(event, (type, name) => (type === 'uint256' || type === 'uint256[]') && TOKEN_ID_NAMES.has(name.toLowerCase())),
     accountArgs,
+    ambiguousStandard: ambiguous,
   }
 }
 
