@@ -79,6 +79,7 @@ export const sampleData: Fixtures = {
         listing('106', '1', 'platform_marketplace_v2', polygonUSDC, '1000000', { status: 'cancelled' }),
         listing('107', '5', 'platform_marketplace_v2', polygonUSDC, '500000', { validUntil: '2024-06-01T00:00:00.000Z' }),
         listing('108', '1', 'platform_marketplace_v1', nativeCoin, '90000000000000000000'),
+        listing('109', '3', 'platform_marketplace_v2', polygonUSDC, '18000000'),
         offer('201', '4', 'platform_marketplace_v2', polygonUSDC, '9000000'),
         offer('202', '4', 'opensea', polygonWETH, '3500000000000000'),
         offer('203', '1', 'platform_marketplace_v2', polygonUSDC, '20000000'),
