@@ -219,18 +219,23 @@ export interface IndexerClientOptions {
 
 export class Indexer implements Indexer {
   readonly #credentials: Credentials
-  readonly network: Network
+  readonly #network: Network
   protected baseUrl: string
   protected fetch: Fetch
   protected path = '/rpc/Indexer/'
 
   constructor(options: IndexerClientOptions) {
-    this.network = assertNetwork(options.network)
-    this.baseUrl = resolveServiceUrl('indexer', this.network, options.url).replace(/\/*$/, '')
+    this.#network = assertNetwork(options.network)
+    this.baseUrl = resolveServiceUrl('indexer', this.#network, options.url).replace(/\/*$/, '')
     const fetch = options.fetch ?? globalThis.fetch
     if (typeof fetch !== 'function') throw new TypeError('Indexer: no global fetch; pass options.fetch')
     this.fetch = (input: RequestInfo, init?: RequestInit) => fetch(input, init)
     this.#credentials = credentials(options.accessKey, options.secretKey)
+  }
+
+  /** The network every call of this client goes to; fixed for the life of the client. */
+  get network(): Network {
+    return this.#network
   }
 
   private url(name: string): string {

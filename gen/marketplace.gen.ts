@@ -397,18 +397,23 @@ export interface MarketplaceClientOptions {
 
 export class Marketplace implements Marketplace {
   readonly #credentials: Credentials
-  readonly network: Network
+  readonly #network: Network
   protected baseUrl: string
   protected fetch: Fetch
   protected path = '/rpc/Marketplace/'
 
   constructor(options: MarketplaceClientOptions) {
-    this.network = assertNetwork(options.network)
-    this.baseUrl = resolveServiceUrl('marketplace', this.network, options.url).replace(/\/*$/, '')
+    this.#network = assertNetwork(options.network)
+    this.baseUrl = resolveServiceUrl('marketplace', this.#network, options.url).replace(/\/*$/, '')
     const fetch = options.fetch ?? globalThis.fetch
     if (typeof fetch !== 'function') throw new TypeError('Marketplace: no global fetch; pass options.fetch')
     this.fetch = (input: RequestInfo, init?: RequestInit) => fetch(input, init)
     this.#credentials = credentials(options.accessKey, undefined)
+  }
+
+  /** The network every call of this client goes to; fixed for the life of the client. */
+  get network(): Network {
+    return this.#network
   }
 
   private url(name: string): string {

@@ -27,8 +27,8 @@ ${network}  /** Address template replacing the default \`${route.defaultUrl}\`${
 
 function constructorText(service: IRService, key: string, scoped: boolean): string {
   const resolve = scoped
-    ? `this.network = assertNetwork(options.network)
-    this.baseUrl = resolveServiceUrl('${key}', this.network, options.url).replace(/\\/*$/, '')`
+    ? `this.#network = assertNetwork(options.network)
+    this.baseUrl = resolveServiceUrl('${key}', this.#network, options.url).replace(/\\/*$/, '')`
     : `this.baseUrl = resolveServiceUrl('${key}', undefined, options.url).replace(/\\/*$/, '')`
   return `constructor(options: ${service.name}ClientOptions) {
     ${resolve}
@@ -36,6 +36,13 @@ function constructorText(service: IRService, key: string, scoped: boolean): stri
     if (typeof fetch !== 'function') throw new TypeError('${service.name}: no global fetch; pass options.fetch')
     this.fetch = (input: RequestInfo, init?: RequestInit) => fetch(input, init)
   }`
+}
+
+const networkGetter = {
+  docs: ['The network every call of this client goes to; fixed for the life of the client.'],
+  name: 'network',
+  returnType: 'Network',
+  statements: 'return this.#network',
 }
 
 function stockClient(file: SourceFile, service: IRService): ClassDeclaration {
@@ -68,9 +75,10 @@ export const routingPass: Pass = {
       const scoped = route.shape !== 'fixed'
       usesNetwork ||= scoped
       const cls = stockClient(file, service)
-      cls.getProperty('hostname')!.replaceWithText(`${scoped ? 'readonly network: Network\n  ' : ''}protected baseUrl: string`)
+      cls.getProperty('hostname')!.replaceWithText(`${scoped ? 'readonly #network: Network\n  ' : ''}protected baseUrl: string`)
       cls.getConstructors()[0]!.replaceWithText(constructorText(service, key, scoped))
       cls.getMethod('url')!.setBodyText('return this.baseUrl + this.path + name')
+      if (scoped) cls.insertGetAccessor(cls.getConstructors()[0]!.getChildIndex() + 1, networkGetter)
       file.insertStatements(cls.getChildIndex(), `${optionsText(service, key, route)}\n`)
     }
     insertImport(file, usesNetwork ? ['assertNetwork', 'resolveServiceUrl', 'Network'] : ['resolveServiceUrl'], networksModuleImport)
