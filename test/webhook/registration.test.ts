@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { InvalidArgumentError, NotFoundError, PermissionDeniedError, type WebrpcError } from '../../gen/errors.gen.js'
+import { openSql, type Sql } from '../../src/store/sql.js'
+import { createWebhookEngine, type WebhookEngine } from '../../src/webhook/index.js'
+import { TOPIC } from './support/logs.js'
+
+const CONTRACT = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
+const TRANSFER_SINGLE = 'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)'
+const filters = { contractAddresses: [CONTRACT], events: [TRANSFER_SINGLE] }
+
+let sql: Sql
+let publicEngine: WebhookEngine
+let localEngine: WebhookEngine
+
+beforeAll(async () => {
+  sql = await openSql()
+  publicEngine = await createWebhookEngine({ sql, allowPrivateTargets: false })
+  localEngine = await createWebhookEngine({ sql, allowPrivateTargets: true })
+})
+afterAll(() => sql?.close())
+
+async function rejection(promise: Promise<unknown>): Promise<WebrpcError> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught)
+  if (!error) throw new Error('expected a rejection')
+  return error as WebrpcError
+}
+
+describe('AddWebhookListener: url policy', () => {
+  test.each([
+    ['ftp://example.com/hook', 'url: scheme ftp not allowed; use http or https'],
+    ['javascript:alert(1)', 'url: scheme javascript not allowed; use http or https'],
+    ['/relative/hook', 'url: not an absolute URL'],
+    ['https://user:pw@example.com/hook', 'url: credentials in the URL are not allowed'],
+    [`https://example.com/${'a'.repeat(2048)}`, 'url: longer than 2048 characters'],
+    ['http://127.0.0.1:8080/hook', 'url: 127.0.0.1 is a private, loopback or link-local address'],
+    ['http://0x7f000001/hook', 'url: 127.0.0.1 is a private, loopback or link-local address'],
+    ['http://2130706433/hook', 'url: 127.0.0.1 is a private, loopback or link-local address'],
+    ['http://[::1]/hook', 'url: ::1 is a private, loopback or link-local address'],
+    ['http://[::ffff:127.0.0.1]/hook', 'url: ::ffff:7f00:1 is a private, loopback or link-local address'],
+    ['http://169.254.169.254/latest/meta-data', 'url: 169.254.169.254 is a private, loopback or link-local address'],
+    ['http://10.1.2.3/hook', 'url: 10.1.2.3 is a private, loopback or link-local address'],
+    ['http://192.168.0.10/hook', 'url: 192.168.0.10 is a private, loopback or link-local address'],
+    ['http://172.20.0.1/hook', 'url: 172.20.0.1 is a private, loopback or link-local address'],
+    ['http://[fe80::1]/hook', 'url: fe80::1 is a private, loopback or link-local address'],
+    ['http://[fd00::1]/hook', 'url: fd00::1 is a private, loopback or link-local address'],
+    ['http://0.0.0.0/hook', 'url: 0.0.0.0 is a private, loopback or link-local address'],
+    ['http://localhost:3000/hook', 'url: localhost is a local host name'],
+    ['http://api.localhost/hook', 'url: api.localhost is a local host name'],
+    ['http://metadata.google.internal/hook', 'url: metadata.google.internal is a local host name'],
+    ['http://intranet/hook', 'url: intranet is a local host name'],
+  ])('%s is refused with InvalidArgument: %s', async (url, cause) => {
+    const error = await rejection(publicEngine.addListener('p1', { url, filters }))
+    expect(error).toBeInstanceOf(InvalidArgumentError)
+    expect(error.toJSON()).toEqual({ error: 'InvalidArgument', code: 2001, msg: 'Invalid argument', status: 400, cause })
+  })
+
+  test('a public https receiver is accepted', async () => {
+    const listener = await publicEngine.addListener('p1', { url: 'https://hooks.example.com/in?x=1', filters })
+    expect(listener.url).toBe('https://hooks.example.com/in?x=1')
+  })
+
+  test('local mode accepts loopback and private receivers', async () => {
+    for (const url of ['http://127.0.0.1:9/hook', 'http://localhost:3000/hook', 'http://[::1]:8080/', 'http://192.168.1.5/']) {
+      await expect(localEngine.addListener('p1', { url, filters })).resolves.toMatchObject({ url: new URL(url).href })
+    }
+  })
+})
+
+describe('AddWebhookListener: filters', () => {
+  test.each([
+    [undefined, 'filters: required object'],
+    [{ events: [TRANSFER_SINGLE] }, 'filters.contractAddresses: required'],
+    [{ contractAddresses: [], events: [TRANSFER_SINGLE] }, 'filters.contractAddresses: at least one entry is required'],
+    [{ contractAddresses: CONTRACT, events: [TRANSFER_SINGLE] }, 'filters.contractAddresses: not an array'],
+    [{ contractAddresses: [CONTRACT, '0x1234'], events: [TRANSFER_SINGLE] }, 'filters.contractAddresses[1]: not an address'],
+    [{ contractAddresses: ['0x5FBDB2315678afecb367f032d93F642f64180aa3'.replace('F', 'f').replace('a', 'A')], events: [TRANSFER_SINGLE] }, 'filters.contractAddresses[0]: bad EIP-55 checksum'],
+    [{ contractAddresses: [CONTRACT], events: [] }, 'filters.events: at least one entry is required'],
+    [{ contractAddresses: [CONTRACT], events: [TRANSFER_SINGLE, 'Transfer(address'] }, 'filters.events[1]: not a Solidity event signature (Unknown signature.)'],
+    [{ contractAddresses: [CONTRACT], events: [42] }, 'filters.events[0]: not a string'],
+    [{ ...filters, tokenIDs: [1, -2] }, 'filters.tokenIDs[1]: not a non-negative integer (large ids must be decimal strings)'],
+    [{ ...filters, tokenIDs: ['0x10'] }, 'filters.tokenIDs[0]: not an integer or a decimal string'],
+    [{ ...filters, tokenIDs: [1.5] }, 'filters.tokenIDs[0]: not a non-negative integer (large ids must be decimal strings)'],
+    [{ ...filters, tokenIDs: [(2n ** 256n).toString()] }, 'filters.tokenIDs[0]: larger than uint256'],
+    [{ ...filters, accounts: ['alice'] }, 'filters.accounts[0]: not an address'],
+    [{ ...filters, topicHashes: ['0x1234'] }, 'filters.topicHashes[0]: not a 0x-prefixed 32-byte hex hash'],
+    [{ ...filters, topicHashes: [TOPIC.Transfer] }, 'filters.topicHashes[0]: matches none of filters.events'],
+    [{ ...filters, tokenIds: [1] }, 'filters.tokenIds: unknown filter'],
+    [{ ...filters, tokenIDs: Array.from({ length: 1001 }, (_, i) => i) }, 'filters.tokenIDs: more than 1000 entries'],
+  ])('%j is refused with InvalidArgument', async (bad, cause) => {
+    const error = await rejection(localEngine.addListener('p1', { url: 'http://127.0.0.1:9/', filters: bad as never }))
+    expect(error).toBeInstanceOf(InvalidArgumentError)
+    expect(error.cause).toBe(cause)
+  })
+
+  test('the listener comes back with normalised filters, computed events and a secret shown once', async () => {
+    const listener = await localEngine.addListener('p1', {
+      url: 'http://127.0.0.1:9/hook',
+      filters: {
+        contractAddresses: [CONTRACT, CONTRACT.toUpperCase().replace('0X', '0x')],
+        events: ['TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'],
+        tokenIDs: [7, '8', '007', '115792089237316195423570985008687907853269984665640564039457584007913129639935'],
+        accounts: ['0x70997970c51812dc3a010c7d01b50e0d17dc79c8'],
+        topicHashes: [TOPIC.TransferSingle.toUpperCase().replace('0X', '0x')],
+      },
+    })
+    expect(listener).toMatchObject({
+      projectId: 'p1',
+      active: true,
+      filters: {
+        contractAddresses: ['0x5FbDB2315678afecb367f032d93F642f64180aa3'],
+        events: ['TransferSingle(address indexed arg1, address indexed arg2, address indexed arg3, uint256 arg4, uint256 arg5)'],
+        tokenIDs: ['7', '8', '115792089237316195423570985008687907853269984665640564039457584007913129639935'],
+        accounts: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
+        topicHashes: [TOPIC.TransferSingle],
+      },
+      events: [{ topicHash: TOPIC.TransferSingle, names: ['arg1', 'arg2', 'arg3', 'arg4', 'arg5'], indexed: [true, true, true, false, false] }],
+    })
+    expect(listener.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(listener.secret).toMatch(/^whsec_/)
+    const report = await localEngine.listDeliveries('p1', listener.id)
+    expect(report).toEqual({ listenerId: listener.id, active: true, deliveries: [] })
+    expect(JSON.stringify(report)).not.toContain(listener.secret!)
+  })
+})
+
+describe('RemoveWebhookListener', () => {
+  test('only the owning project can remove; unknown and removed ids are NotFound', async () => {
+    const listener = await localEngine.addListener('owner', { url: 'http://127.0.0.1:9/hook', filters })
+    const foreign = await rejection(localEngine.removeListener('intruder', { id: listener.id, projectId: 'intruder' }))
+    expect(foreign).toBeInstanceOf(PermissionDeniedError)
+    expect(foreign.toJSON()).toEqual({ error: 'PermissionDenied', code: 1001, msg: 'Permission denied', status: 403, cause: `listener ${listener.id} belongs to another project` })
+    const spoofed = await rejection(localEngine.removeListener('intruder', { id: listener.id, projectId: 'owner' }))
+    expect(spoofed).toBeInstanceOf(PermissionDeniedError)
+    expect(await localEngine.removeListener('owner', { id: listener.id, projectId: 'owner' })).toBe(true)
+    const again = await rejection(localEngine.removeListener('owner', { id: listener.id, projectId: 'owner' }))
+    expect(again).toBeInstanceOf(NotFoundError)
+    expect(again.cause).toBe(`listener ${listener.id} not found`)
+    expect(await rejection(localEngine.removeListener('owner', { id: 'no-such-id', projectId: 'owner' }))).toBeInstanceOf(NotFoundError)
+  })
+})
