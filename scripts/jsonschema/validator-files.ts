@@ -3,6 +3,7 @@ import { selfContained } from './bundle.js'
 import type { JsonSchema } from './json-schema.js'
 import type { SchemaResource, ServiceSchemas } from './service-schemas.js'
 import { type TypedExport, standaloneModule, typedModule, validatorTypeModule } from './validators.js'
+import { WireTypes } from './wire-types.js'
 
 const typeName = (resource: SchemaResource) => String(resource.body.title)
 
@@ -24,10 +25,16 @@ export function validatorFiles(
     const responses = [...service.responses.values()]
     files.set(`${stem}.standalone.ts`, standaloneModule(bundles.get(stem) as JsonSchema, [...service.types, ...requests, ...responses]))
     const methodOf = (resource: SchemaResource, suffix: string) => typeName(resource).slice(0, -suffix.length)
+    const wire = new WireTypes(irs.get(stem)!)
+    const methods = new Map(irs.get(stem)!.services.flatMap((irService) => irService.methods.map((method) => [method.name, method])))
+    const argumentsType = (resource: SchemaResource, suffix: 'Request' | 'Response') => {
+      const method = methods.get(methodOf(resource, suffix))!
+      return suffix === 'Request' ? wire.argumentsType(`${method.name}Args`, method.inputs) : wire.argumentsType(`${method.name}Return`, method.outputs)
+    }
     const exports: TypedExport[] = [
-      ...service.types.map((resource) => ({ name: `validate${typeName(resource)}`, compiled: typeName(resource), type: `types.${typeName(resource)}` })),
-      ...requests.map((resource) => ({ name: `validate${typeName(resource)}`, compiled: typeName(resource), type: `types.${methodOf(resource, 'Request')}Args` })),
-      ...responses.map((resource) => ({ name: `validate${typeName(resource)}`, compiled: typeName(resource), type: `types.${methodOf(resource, 'Response')}Return` })),
+      ...service.types.map((resource) => ({ name: `validate${typeName(resource)}`, compiled: typeName(resource), type: wire.typeOf(typeName(resource)) })),
+      ...requests.map((resource) => ({ name: `validate${typeName(resource)}`, compiled: typeName(resource), type: argumentsType(resource, 'Request') })),
+      ...responses.map((resource) => ({ name: `validate${typeName(resource)}`, compiled: typeName(resource), type: argumentsType(resource, 'Response') })),
     ]
     const table = (resources: SchemaResource[], suffix: string) =>
       Object.fromEntries(resources.map((resource) => [methodOf(resource, suffix), `validate${typeName(resource)}`]))
@@ -37,6 +44,7 @@ export function validatorFiles(
         standalone: `${stem}.standalone`,
         typesImport: `import type * as types from '../${stem}.gen.js'`,
         exports,
+        declarations: wire.declarations(),
         tables: { requests: table(requests, 'Request'), responses: table(responses, 'Response') },
       }),
     )
