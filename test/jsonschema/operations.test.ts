@@ -50,8 +50,8 @@ describe('valid bodies from SPEC field tables', () => {
 
 describe('additionalProperties policy', () => {
   it('responses and the webhook payload accept fields a newer server adds, at every level', () => {
-    const newer = { ...operations['Marketplace.GetOrders'].response, cursor: 'x' }
-    newer.orders = [{ ...order, royaltyBps: 10, feeBreakdown: [{ ...order.feeBreakdown[0]!, note: 'new' }] }]
+    const newerOrder: Record<string, unknown> = { ...order, royaltyBps: 10, feeBreakdown: [{ ...order.feeBreakdown[0], note: 'new' }] }
+    const newer = { ...operations['Marketplace.GetOrders'].response, cursor: 'x', orders: [newerOrder] }
     expect(validateResponse('Marketplace', 'GetOrders', newer)).toEqual({ ok: true })
     expect(validateWebhookPayload({ ...webhookPayload, chainId: 137, rawLog: { ...webhookPayload.rawLog, removed: false } })).toEqual({ ok: true })
     expect(validateWebrpcErrorPayload({ error: 'Future', code: 4242, msg: 'from a newer server', status: 429, traceId: 'x' })).toBe(true)
