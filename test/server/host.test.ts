@@ -1,0 +1,140 @@
+import { request } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHost } from '../../src/server/host.js'
+import { fetchHandler } from '../../src/server/fetch.js'
+import { listen, type RunningServer } from '../../src/server/node.js'
+import { jsonPost, rawCall } from '../local/support.js'
+import { expectSpecError } from './error-shape.js'
+import { probeService } from './probe-service.js'
+
+const logged: unknown[] = []
+const probe = probeService()
+const host = createHost({ services: [probe], timeoutMs: 500, bodyLimit: 1024, log: (error) => logged.push(error) })
+let server: RunningServer
+
+beforeAll(async () => {
+  server = await listen(host, { port: 0 })
+})
+afterAll(() => server?.close())
+
+const url = (method: string) => `${server.url}/rpc/Probe/${method}`
+
+describe('host over node:http', () => {
+  it('answers with the Webrpc header and CORS headers', async () => {
+    const response = await rawCall(url('Echo'), jsonPost({ a: 1 }))
+    expect(response.status).toBe(200)
+    expect(response.json).toEqual({ echo: { a: 1 } })
+    expect(response.headers.get('webrpc')).toBe(probe.webrpcHeader)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('access-control-expose-headers')).toContain('Webrpc')
+  })
+
+  it('answers a CORS preflight allowing the SPEC headers', async () => {
+    const response = await fetch(url('Echo'), {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://example.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-access-key,authorization,webrpc' },
+    })
+    expect(response.status).toBe(204)
+    const allowed = response.headers.get('access-control-allow-headers')!.toLowerCase()
+    for (const header of ['content-type', 'x-access-key', 'authorization', 'webrpc']) expect(allowed).toContain(header)
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST')
+  })
+
+  it('times out a slow handler with Timeout 408 and aborts its signal', async () => {
+    const before = probe.finished
+    const response = await rawCall(url('Slow'), jsonPost({ ms: 5_000 }))
+    expectSpecError(response, 'Timeout')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(probe.finished).toBe(before + 1)
+  })
+
+  it('turns an unexpected throw into WebrpcInternalError without leaking message or stack', async () => {
+    const response = await rawCall(url('Throw'), jsonPost({}))
+    expectSpecError(response, 'WebrpcInternalError')
+    expect(response.text).not.toContain('hunter2')
+    expect(logged.some((e) => e instanceof Error && e.message.includes('hunter2'))).toBe(true)
+  })
+
+  it('reports a result that is not JSON as WebrpcBadResponse', async () => {
+    expectSpecError(await rawCall(url('Unserialisable'), jsonPost({})), 'WebrpcBadResponse')
+  })
+
+  it('rejects a streamed body over the limit without Content-Length', async () => {
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode('{"pad":"' + 'x'.repeat(100) + '",'))
+        controller.close()
+      },
+    })
+    const response = await rawCall(url('Echo'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: chunks, duplex: 'half' } as RequestInit)
+    expect(expectSpecError(response, 'WebrpcBadRequest').cause).toMatch(/exceeds/)
+  })
+
+  it('survives a client that disconnects mid-call', async () => {
+    const controller = new AbortController()
+    const call = fetch(url('Slow'), { ...jsonPost({ ms: 200 }), signal: controller.signal })
+    setTimeout(() => controller.abort(), 20)
+    await expect(call).rejects.toThrow()
+    const response = await rawCall(url('Echo'), jsonPost({ still: 'here' }))
+    expect(response.json).toEqual({ echo: { still: 'here' } })
+  })
+})
+
+describe('fetch-API handler', () => {
+  const handle = fetchHandler(host)
+
+  it('serves the same wire format from a WHATWG Request', async () => {
+    const response = await handle(new Request('http://edge.test/rpc/Probe/Echo', jsonPost({ b: 2 })))
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ echo: { b: 2 } })
+    const missing = await handle(new Request('http://edge.test/rpc/Probe/Nope', jsonPost({})))
+    expect(await missing.json()).toMatchObject({ error: 'WebrpcBadRoute', code: -2, status: 404 })
+    expect(missing.status).toBe(404)
+  })
+})
+
+describe('graceful shutdown', () => {
+  it('finishes in-flight calls, then refuses new connections', async () => {
+    const own = await listen(createHost({ services: [probe], timeoutMs: 5_000 }), { port: 0 })
+    const inFlight = rawCall(`${own.url}/rpc/Probe/Slow`, jsonPost({ ms: 300 }))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const closed = own.close()
+    const response = await inFlight
+    expect(response.status).toBe(200)
+    expect(response.json).toEqual({ slept: 300 })
+    await closed
+    await expect(fetch(`${own.url}/rpc/Probe/Echo`, jsonPost({}))).rejects.toThrow()
+  })
+})
+
+describe('routing by Host header', () => {
+  it('routes <network>-relayer.<host> without a path prefix', async () => {
+    const { startTestServer } = await import('../local/support.js')
+    const local = await startTestServer()
+    try {
+      const { port } = new URL(local.url)
+      const call = (hostHeader: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = request(
+            { host: '127.0.0.1', port, method: 'POST', path: '/rpc/Relayer/ListGasSponsors', headers: { Host: hostHeader, 'Content-Type': 'application/json', 'X-Access-Key': local.accessKey } },
+            (res) => {
+              let body = ''
+              res.on('data', (chunk) => (body += chunk))
+              res.on('end', () => resolve({ status: res.statusCode!, body }))
+            },
+          )
+          req.on('error', reject)
+          req.end(JSON.stringify({ projectId: local.projectId, page: { pageSize: 1 } }))
+        })
+      const polygon = await call(`polygon-relayer.localhost:${port}`)
+      expect(polygon.status).toBe(200)
+      expect(JSON.parse(polygon.body).gasSponsors[0].chainId).toBe(137)
+      const amoy = await call(`amoy-relayer.localhost`)
+      expect(JSON.parse(amoy.body).gasSponsors[0].chainId).toBe(80002)
+      const unknown = await call(`atlantis-relayer.localhost`)
+      expect(JSON.parse(unknown.body)).toMatchObject({ error: 'WebrpcBadRoute', status: 404 })
+    } finally {
+      await local.close()
+    }
+  })
+})
