@@ -1,7 +1,7 @@
 import type { Sql } from '../store/sql.js'
 import type { Sender } from './http-sender.js'
 import { claimDueDeliveries, finishDelivery, nextDueTime, recordAttempt, scheduleRetry, type ClaimedDelivery } from './outbox.js'
-import { parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry-schedule.js'
+import { MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry-schedule.js'
 import { webhookHeaders } from './signature.js'
 
 export interface DeliveryTarget {
@@ -121,7 +121,7 @@ export class DeliveryWorker {
     }
     if (delivery.attempt >= retry.maxAttempts) return finishDelivery(sql, delivery.uid, 'failed', result.status, `gave up after ${delivery.attempt} attempts: ${error}`, finishedAt)
     const requested = parseRetryAfter(result.retryAfter, finishedAt)
-    const delay = requested === undefined ? retryDelayMs(retry, delivery.attempt) : Math.min(requested, retry.maxDelayMs)
+    const delay = requested === undefined ? retryDelayMs(retry, delivery.attempt) : Math.min(requested, MAX_RETRY_AFTER_MS)
     await scheduleRetry(sql, delivery.uid, finishedAt + delay, result.status, error)
   }
 }

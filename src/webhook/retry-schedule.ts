@@ -3,7 +3,7 @@
  *   baseDelayMs * factor^(n-1), capped at maxDelayMs, then jittered by ±jitter (so receivers that
  *   come back are not hit by every sender at once).
  * Defaults: 5s, 15s, 45s, 2m15s, 6m45s, 20m15s, 1h, 3h, 6h: 10 attempts over about 10.5 hours.
- * A Retry-After answer (seconds or HTTP date) replaces the computed delay, capped at maxDelayMs.
+ * A Retry-After answer (seconds or HTTP date) replaces the computed delay, capped at 24 hours.
  */
 export interface RetryPolicy {
   maxAttempts: number
@@ -13,6 +13,8 @@ export interface RetryPolicy {
   /** Fraction of the delay added or removed at random (0.2 = ±20%). */
   jitter: number
 }
+
+export const MAX_RETRY_AFTER_MS = 24 * 3600_000
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 10, baseDelayMs: 5_000, factor: 3, maxDelayMs: 6 * 3600_000, jitter: 0.2 }
 

@@ -8,12 +8,16 @@ export interface TestReceiver {
   url: string
   /** Payloads handed to the app (after verification and dedupe). */
   delivered: WebhookPayload[]
-  /** Every HTTP request that reached the server, with its answer status. */
+  /** The webhook-id of every request that reached the server, answered or not. */
+  arrived: string[]
+  /** Every HTTP request that reached the server and was answered, with its answer status. */
   requests: { uid: string | undefined; status: number }[]
   /** Sets the listener secret once AddWebhookListener returned it. */
   useSecret(secret: string): void
   /** Answers the next requests with this status and headers instead of handling them (undefined: handle). */
   answerWith(status: number | undefined, headers?: Record<string, string>): void
+  /** The next n deliveries reach the app, but the connection drops before the answer (the sender will retry them). */
+  loseAnswers(n: number): void
   /** Stops listening (connection refused) until up() is called; the port is kept. */
   down(): Promise<void>
   up(): Promise<void>
@@ -23,10 +27,13 @@ export interface TestReceiver {
 export async function startTestReceiver(port = 0): Promise<TestReceiver> {
   const delivered: WebhookPayload[] = []
   const requests: TestReceiver['requests'] = []
+  const arrived: string[] = []
   let receiver: WebhookReceiver | undefined
   let forced: { status: number; headers: Record<string, string> } | undefined
+  let answersToLose = 0
   const handler = (request: http.IncomingMessage, response: http.ServerResponse) => {
     const uid = request.headers['webhook-id'] as string | undefined
+    arrived.push(uid ?? '')
     response.on('finish', () => requests.push({ uid, status: response.statusCode }))
     if (forced) {
       request.resume()
@@ -34,6 +41,10 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
       return
     }
     if (!receiver) return response.writeHead(503).end()
+    if (answersToLose > 0) {
+      answersToLose--
+      return void handleThenDrop(receiver, request)
+    }
     void nodeWebhookHandler(receiver)(request, response)
   }
   let server = http.createServer(handler)
@@ -43,8 +54,12 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
     url: `http://127.0.0.1:${boundPort}/hooks`,
     delivered,
     requests,
+    arrived,
     useSecret(secret) {
       receiver = createWebhookReceiver({ secret, onDelivery: (payload) => void delivered.push(payload) })
+    },
+    loseAnswers(n) {
+      answersToLose = n
     },
     answerWith(status, headers = {}) {
       forced = status === undefined ? undefined : { status, headers }
@@ -62,6 +77,13 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
+}
+
+async function handleThenDrop(receiver: WebhookReceiver, request: http.IncomingMessage): Promise<void> {
+  const chunks: Buffer[] = []
+  for await (const chunk of request) chunks.push(chunk as Buffer)
+  await receiver.handle(Buffer.concat(chunks), (name) => request.headers[name] as string | undefined)
+  request.socket.destroy()
 }
 
 function listen(server: http.Server, port: number): Promise<void> {
