@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest'
+import OrderSchema from '../../gen/schemas/marketplace/Order.json' with { type: 'json' }
+import { schemaBaseUri } from '../../scripts/jsonschema/ids.js'
+import { order } from './support/fixtures.js'
+import { loadIRs } from './support/ir.js'
+import { plainAjv } from './support/runtime-ajv.js'
+import { isSchemaResource, schemaFiles } from './support/schema-files.js'
+
+const files = schemaFiles()
+const irs = loadIRs()
+
+describe('gen/schemas', () => {
+  it('every file compiles on its own under ajv strict mode (draft 2020-12 + ajv-formats)', () => {
+    const failures: string[] = []
+    for (const [path, schema] of files) {
+      if (path === 'index.json') continue
+      try {
+        plainAjv().compile(schema)
+      } catch (error) {
+        failures.push(`${path}: ${(error as Error).message}`)
+      }
+    }
+    expect(failures).toEqual([])
+  })
+
+  it('all service bundles load into one ajv, and each resource is found there by its $id', () => {
+    const ajv = plainAjv()
+    for (const [path, bundle] of files) if (path.startsWith('bundles/')) ajv.addSchema(bundle)
+    for (const [path, schema] of files) {
+      if (!isSchemaResource(path)) continue
+      expect(ajv.getSchema(schema.$id), path).toBeTypeOf('function')
+    }
+  })
+
+  it('$ids are stable: the base URI plus the path of the file', () => {
+    for (const [path, schema] of files) if (path !== 'index.json') expect(schema.$id).toBe(schemaBaseUri + path)
+  })
+
+  it('a newcomer validates an Order with plain ajv and the one imported file', () => {
+    const validate = plainAjv().compile(OrderSchema)
+    expect(validate(order)).toBe(true)
+    expect(validate({ ...order, marketplace: 'ebay', priceAmount: '1.5' })).toBe(false)
+    expect(validate.errors?.map((error) => `${error.instancePath} ${error.keyword}`).sort()).toEqual(['/marketplace enum', '/priceAmount pattern'])
+  })
+
+  it('`required` is exactly the non-optional RIDL fields, and enums are exactly the RIDL values, for every type', () => {
+    for (const [stem, ir] of irs) {
+      for (const type of ir.types) {
+        const schema = files.get(`${stem}/${type.name}.json`)!
+        expect(schema.title).toBe(type.name)
+        if (type.kind === 'enum') {
+          expect(schema.enum).toEqual(type.fields.map((field) => field.name))
+          continue
+        }
+        const required = type.fields.filter((field) => !field.optional).map((field) => field.name)
+        expect(schema.required ?? [], `${stem}/${type.name}`).toEqual(required)
+        expect(Object.keys(schema.properties)).toEqual(type.fields.map((field) => field.name))
+        const strict = files.get(`${stem}/strict/${type.name}.json`)
+        if (strict) expect(strict.required ?? []).toEqual(required)
+      }
+    }
+  })
+
+  it('requests and responses require exactly the non-optional arguments; requests are strict, responses open', () => {
+    for (const [stem, ir] of irs) {
+      for (const method of ir.services.flatMap((service) => service.methods)) {
+        const request = files.get(`${stem}/${method.name}Request.json`)!
+        const response = files.get(`${stem}/${method.name}Response.json`)!
+        expect(request.required ?? []).toEqual(method.inputs.filter((arg) => !arg.optional).map((arg) => arg.name))
+        expect(response.required ?? []).toEqual(method.outputs.filter((arg) => !arg.optional).map((arg) => arg.name))
+        expect(request.additionalProperties).toBe(false)
+        expect(response).not.toHaveProperty('additionalProperties')
+      }
+    }
+  })
+
+  it('descriptions come from the RIDL comments of structs, fields and methods', () => {
+    const webhookFilters = files.get('indexer/WebhookFilters.json')!
+    expect(webhookFilters.description).toBe('Filters of a webhook listener (SPEC §4).')
+    expect(webhookFilters.properties.events.description).toMatch(/^Solidity event signatures/)
+    expect(files.get('metadata/TokenCollectionFiltersRequest.json')!.description).toBe(
+      'Request body of POST /rpc/Metadata/TokenCollectionFilters. chainId is the numeric chain identifier as text (SPEC §4).',
+    )
+  })
+
+  it('the error object matches SPEC §7: error, code, msg, status required; cause optional', () => {
+    const schema = files.get('WebrpcErrorPayload.json')!
+    expect(Object.keys(schema.properties)).toEqual(['error', 'code', 'msg', 'cause', 'status'])
+    expect(schema.required).toEqual(['error', 'code', 'msg', 'status'])
+    const validate = plainAjv().compile(schema)
+    expect(validate({ error: 'InvalidArgument', code: 2001, msg: 'Invalid argument', status: 400 })).toBe(true)
+    expect(validate({ error: 'InvalidArgument', code: '2001', msg: 'Invalid argument' })).toBe(false)
+  })
+
+  it('index.json lists every schema file, and every file it lists exists', () => {
+    const index = files.get('index.json')!
+    const listed = new Set<string>([index.errorPayload])
+    for (const service of Object.values(index.services) as any[]) {
+      listed.add(service.bundle)
+      for (const path of [...Object.values(service.types), ...Object.values(service.strictTypes)] as string[]) listed.add(path)
+      for (const method of Object.values(service.methods) as any[]) listed.add(method.request).add(method.response)
+    }
+    expect([...listed].sort()).toEqual([...files.keys()].filter((path) => path !== 'index.json').sort())
+  })
+})

@@ -1,0 +1,41 @@
+import fc from 'fast-check'
+import type { Located, SchemaResolver } from './schema-resolver.js'
+
+/**
+ * Values a schema accepts, as fast-check arbitraries: only declared properties (open schemas accept
+ * more, but a TypeScript object literal would not), small arrays and maps.
+ */
+export function arbitraryOf(node: Located, resolver: SchemaResolver): fc.Arbitrary<unknown> {
+  const { schema, base } = resolver.follow(node)
+  const child = (sub: unknown) => arbitraryOf({ schema: sub as Located['schema'], base }, resolver)
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum)
+  if (Array.isArray(schema.anyOf)) return fc.oneof(...schema.anyOf.map(child))
+  switch (schema.type) {
+    case 'object': {
+      if (schema.properties) {
+        const model = Object.fromEntries(Object.entries(schema.properties).map(([name, sub]) => [name, child(sub)]))
+        return fc.record(model, { requiredKeys: schema.required ?? [] })
+      }
+      const value = schema.additionalProperties ? child(schema.additionalProperties) : fc.jsonValue({ maxDepth: 1 })
+      return fc.dictionary(fc.string({ maxLength: 5 }), value, { maxKeys: 2 })
+    }
+    case 'array':
+      return fc.array(child(schema.items), { maxLength: 2 })
+    case 'string':
+      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern, 'u'))
+      if (schema.format === 'date-time') return fc.date({ min: new Date(0), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString())
+      if (schema.format === 'uri') return fc.webUrl()
+      return fc.string({ maxLength: 8 })
+    case 'integer':
+      return fc.integer({ min: schema.minimum ?? Number.MIN_SAFE_INTEGER, max: schema.maximum ?? Number.MAX_SAFE_INTEGER })
+    case 'number':
+      return fc.double({ noNaN: true, noDefaultInfinity: true })
+    case 'boolean':
+      return fc.boolean()
+    case 'null':
+      return fc.constant(null)
+    case undefined:
+      return fc.jsonValue({ maxDepth: 1 })
+  }
+  throw new Error(`no arbitrary for ${JSON.stringify(schema)}`)
+}
