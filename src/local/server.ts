@@ -44,6 +44,7 @@ export interface LocalServer {
 
 /** Opens the store, loads sample data and fixtures, and serves all five services on one port. */
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  const extraFixtures = options.fixtures ? readFixturesFile(options.fixtures) : undefined
   const sql = await openSql({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
   let running: RunningServer | undefined
   let engine: Awaited<ReturnType<typeof localWebhookEngine>> | undefined
@@ -51,7 +52,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     const networks = networkTable()
     await migrate(sql)
     await loadFixtures(sql, networks, sampleData)
-    if (options.fixtures) await loadFixtures(sql, networks, readFixturesFile(options.fixtures))
+    if (extraFixtures) await loadFixtures(sql, networks, extraFixtures)
     const secret = await jwtSecret(sql, options.jwtSecret)
     const projects = await sql.query<{ id: string; access_key: string }>('select id, access_key from projects')
     const projectByAccessKey = new Map(projects.rows.map((p) => [p.access_key, String(p.id)]))
