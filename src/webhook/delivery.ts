@@ -24,6 +24,9 @@ export interface DeliveryWorkerOptions {
   onGone: (listenerId: string) => Promise<void>
 }
 
+/** A claimed row is retried after attemptTimeoutMs + this if its process died before recording the attempt. */
+const LEASE_MARGIN_MS = 2_000
+
 /** Sends due outbox rows, at most `concurrency` at a time, and records every attempt. */
 export class DeliveryWorker {
   private running = false
@@ -63,7 +66,7 @@ export class DeliveryWorker {
       const free = this.options.concurrency - this.inFlight.size
       let claimed: ClaimedDelivery[] = []
       try {
-        if (free > 0) claimed = await claimDueDeliveries(this.options.sql, this.options.now(), free, this.options.attemptTimeoutMs + 5_000)
+        if (free > 0) claimed = await claimDueDeliveries(this.options.sql, this.options.now(), free, this.options.attemptTimeoutMs + LEASE_MARGIN_MS)
       } catch {
         // The store is unavailable (or closing): try again on the next turn.
       }

@@ -16,6 +16,8 @@ export interface TestReceiver {
   useSecret(secret: string): void
   /** Answers the next requests with this status and headers instead of handling them (undefined: handle). */
   answerWith(status: number | undefined, headers?: Record<string, string>): void
+  /** Waits this long before handling each request (a slow receiver). */
+  delayAnswers(ms: number): void
   /** The next n deliveries reach the app, but the connection drops before the answer (the sender will retry them). */
   loseAnswers(n: number): void
   /** Stops listening (connection refused) until up() is called; the port is kept. */
@@ -31,6 +33,7 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
   let receiver: WebhookReceiver | undefined
   let forced: { status: number; headers: Record<string, string> } | undefined
   let answersToLose = 0
+  let answerDelayMs = 0
   const handler = (request: http.IncomingMessage, response: http.ServerResponse) => {
     const uid = request.headers['webhook-id'] as string | undefined
     arrived.push(uid ?? '')
@@ -41,6 +44,11 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
       return
     }
     if (!receiver) return response.writeHead(503).end()
+    if (answerDelayMs > 0) {
+      const ready = receiver
+      setTimeout(() => void nodeWebhookHandler(ready)(request, response), answerDelayMs)
+      return
+    }
     if (answersToLose > 0) {
       answersToLose--
       return void handleThenDrop(receiver, request)
@@ -57,6 +65,9 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
     arrived,
     useSecret(secret) {
       receiver = createWebhookReceiver({ secret, onDelivery: (payload) => void delivered.push(payload) })
+    },
+    delayAnswers(ms) {
+      answerDelayMs = ms
     },
     loseAnswers(n) {
       answersToLose = n
