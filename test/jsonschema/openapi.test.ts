@@ -63,7 +63,7 @@ describe('gen/openapi', () => {
       expect(document.openapi).toBe('3.0.3')
       expect(document.info.version).toBe('0.0.1')
       const refs = JSON.stringify(document).match(/"#\/components\/schemas\/[^"]+"/g) ?? []
-      for (const ref of refs) expect(document.components.schemas, ref).toHaveProperty([JSON.parse(ref).replace('#/components/schemas/', '')])
+      for (const ref of refs) expect(Object.hasOwn(document.components.schemas, JSON.parse(ref).replace('#/components/schemas/', '')), ref).toBe(true)
       for (const [path, item] of Object.entries(document.paths as Record<string, any>)) {
         const method = irMethods.get(path.replace('/rpc/', '').replace('/', '.'))!
         const expected = method.annotations.auth?.value === 'secret' ? [{ AccessKey: [], SecretKey: [] }] : [{ AccessKey: [] }]
