@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { ensureGoTool } from '../../scripts/install-tools.js'
+import type { IRMethod } from '../../scripts/ir.js'
 import { schemaBaseUri } from '../../scripts/jsonschema/ids.js'
 import { genDir, repoRoot } from '../../scripts/paths.js'
 import { execFileSync } from 'node:child_process'
@@ -12,7 +13,7 @@ import { loadIRs } from './support/ir.js'
 import { schemaFiles } from './support/schema-files.js'
 
 const files = schemaFiles()
-const irMethods = new Map(
+const irMethods = new Map<string, IRMethod>(
   [...loadIRs().values()].flatMap((ir) => ir.services.flatMap((service) => service.methods.map((method) => [`${service.name}.${method.name}`, method] as const))),
 )
 const resolver = new SchemaResolver(files)
