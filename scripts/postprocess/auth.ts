@@ -53,20 +53,36 @@ function authenticateMethod(cls: ClassDeclaration, service: IRService, method: I
   const arrow = cls.getProperty(clientMethodName(method))?.getInitializerIfKind(SyntaxKind.ArrowFunction)
   const body = arrow?.getBody()
   const statements = body && Node.isBlock(body) ? body.getStatements() : []
-  const returned = statements.length === 1 && Node.isReturnStatement(statements[0]) ? statements[0].getExpression() : undefined
+  const returned =
+    statements.length === 1 && Node.isReturnStatement(statements[0]) ? statements[0].getExpression() : undefined
   const request = returned
     ?.getDescendantsOfKind(SyntaxKind.CallExpression)
     .filter((call) => call.getExpression().getText() === 'createHTTPRequest')
-  if (!body || !Node.isBlock(body) || !returned || request?.length !== 1 || request[0]!.getArguments().map((a) => a.getText()).join() !== 'args,headers,signal') {
-    throw new PassShapeError(name, `${where} is not an arrow function returning this.fetch(..., createHTTPRequest(args, headers, signal))`)
+  if (
+    !body ||
+    !Node.isBlock(body) ||
+    !returned ||
+    request?.length !== 1 ||
+    request[0]!
+      .getArguments()
+      .map((a) => a.getText())
+      .join() !== 'args,headers,signal'
+  ) {
+    throw new PassShapeError(
+      name,
+      `${where} is not an arrow function returning this.fetch(..., createHTTPRequest(args, headers, signal))`,
+    )
   }
   const kind = authKind(method)
   request[0]!.addArgument('credentials')
   returned.replaceWithText(`${returned.getText()}.catch((error) => {
     throw redactCredentials(error, this.#credentials.secrets)
   })`)
-  body.insertStatements(0, `const credentials = this.#credentials.${kind}
-if (!credentials) return Promise.reject(missingCredentialError('${kind}', '${service.name}.${method.name}'))`)
+  body.insertStatements(
+    0,
+    `const credentials = this.#credentials.${kind}
+if (!credentials) return Promise.reject(missingCredentialError('${kind}', '${service.name}.${method.name}'))`,
+  )
 }
 
 /**
@@ -83,7 +99,10 @@ export const authPass: Pass = {
     if (services.length === 0) return
 
     const createHTTPRequest = file.getVariableStatement('createHTTPRequest')
-    const parameters = createHTTPRequest?.getDeclarations()[0]?.getInitializerIfKind(SyntaxKind.ArrowFunction)?.getParameters()
+    const parameters = createHTTPRequest
+      ?.getDeclarations()[0]
+      ?.getInitializerIfKind(SyntaxKind.ArrowFunction)
+      ?.getParameters()
     if (!createHTTPRequest || parameters?.map((p) => p.getName()).join() !== 'body,headers,signal') {
       throw new PassShapeError(name, 'no createHTTPRequest(body, headers, signal)')
     }
@@ -92,17 +111,24 @@ export const authPass: Pass = {
       const options = file.getInterface(`${service.name}ClientOptions`)
       const constructor = cls?.getConstructors()[0]
       if (!cls || !options || constructor?.getParameters()[0]?.getName() !== 'options') {
-        throw new PassShapeError(name, `class ${service.name} with constructor(options: ${service.name}ClientOptions) not found (the routing pass runs first)`)
+        throw new PassShapeError(
+          name,
+          `class ${service.name} with constructor(options: ${service.name}ClientOptions) not found (the routing pass runs first)`,
+        )
       }
       for (const method of service.methods) authenticateMethod(cls, service, method)
       cls.insertProperty(0, { name: '#credentials', type: 'Credentials', isReadonly: true })
       const secretKey = needsSecretKey(service) ? 'options.secretKey' : 'undefined'
       constructor.addStatements(`this.#credentials = credentials(options.accessKey, ${secretKey})`)
-      const firstRoutingMember = options.getProperty('url') ?? options.getProperties()[0]
-      options.insertMember(firstRoutingMember?.getChildIndex() ?? 0, optionsMembersText(service))
+      const afterNetwork = (options.getProperty('network')?.getChildIndex() ?? -1) + 1
+      options.insertMember(afterNetwork, optionsMembersText(service))
       file.insertStatements(options.getChildIndex(), `${descriptorText(service)}\n`)
     }
     createHTTPRequest.replaceWithText(createHTTPRequestText)
-    insertImport(file, ['credentials', 'missingCredentialError', 'perCallHeaders', 'redactCredentials', 'Credentials'], credentialsModuleImport)
+    insertImport(
+      file,
+      ['credentials', 'missingCredentialError', 'perCallHeaders', 'redactCredentials', 'Credentials'],
+      credentialsModuleImport,
+    )
   },
 }

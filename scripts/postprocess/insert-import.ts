@@ -9,5 +9,5 @@ export function insertImport(file: SourceFile, names: string[], moduleSpecifier:
     return
   }
   const first = file.getStatements()[0]
-  file.insertText(first ? first.getStart() : file.getEnd(), `${text}\n`)
+  file.insertText(first ? first.getStart(true) : file.getEnd(), `${text}\n`)
 }

@@ -9,7 +9,9 @@ export function networksModuleText({ networks, services }: RoutingData): string 
   const names = networks.map((n) => n.name)
   const serviceNames = Object.keys(services)
   const scoped = serviceNames.filter((s) => services[s]!.shape !== 'fixed')
-  const routes = Object.fromEntries(serviceNames.map((s) => [s, { shape: services[s]!.shape, defaultUrl: services[s]!.defaultUrl }]))
+  const routes = Object.fromEntries(
+    serviceNames.map((s) => [s, { shape: services[s]!.shape, defaultUrl: services[s]!.defaultUrl }]),
+  )
   const quoted = (values: string[]) => values.map((v) => `'${v}'`).join(' | ')
   return `${header}
 /** The networks of SPEC §1: the Marketplace path segment and the Relayer and Indexer host prefix. */

@@ -47,9 +47,15 @@ const networkGetter = {
 
 function stockClient(file: SourceFile, service: IRService): ClassDeclaration {
   const cls = file.getClass(service.name)
-  const parameters = cls?.getConstructors()[0]?.getParameters().map((p) => p.getName())
+  const parameters = cls
+    ?.getConstructors()[0]
+    ?.getParameters()
+    .map((p) => p.getName())
   if (!cls || parameters?.join() !== 'hostname,fetch' || !cls.getProperty('hostname') || !cls.getMethod('url')) {
-    throw new PassShapeError(name, `class ${service.name} with constructor(hostname, fetch), property hostname and method url() not found`)
+    throw new PassShapeError(
+      name,
+      `class ${service.name} with constructor(hostname, fetch), property hostname and method url() not found`,
+    )
   }
   return cls
 }
@@ -71,17 +77,26 @@ export const routingPass: Pass = {
     for (const service of routed) {
       const key = serviceKey(service)
       const route = routing.services[key]
-      if (!route) throw new Error(`schema/networks.json has no service "${key}" (service ${service.name} of schema/${context.stem}.ridl)`)
+      if (!route)
+        throw new Error(
+          `schema/networks.json has no service "${key}" (service ${service.name} of schema/${context.stem}.ridl)`,
+        )
       const scoped = route.shape !== 'fixed'
       usesNetwork ||= scoped
       const cls = stockClient(file, service)
-      cls.getProperty('hostname')!.replaceWithText(`${scoped ? 'readonly #network: Network\n  ' : ''}protected baseUrl: string`)
+      cls
+        .getProperty('hostname')!
+        .replaceWithText(`${scoped ? 'readonly #network: Network\n  ' : ''}protected baseUrl: string`)
       cls.getConstructors()[0]!.replaceWithText(constructorText(service, key, scoped))
       cls.getMethod('url')!.setBodyText('return this.baseUrl + this.path + name')
       if (scoped) cls.insertGetAccessor(cls.getConstructors()[0]!.getChildIndex() + 1, networkGetter)
       file.insertStatements(cls.getChildIndex(), `${optionsText(service, key, route)}\n`)
     }
-    insertImport(file, usesNetwork ? ['assertNetwork', 'resolveServiceUrl', 'Network'] : ['resolveServiceUrl'], networksModuleImport)
+    insertImport(
+      file,
+      usesNetwork ? ['assertNetwork', 'resolveServiceUrl', 'Network'] : ['resolveServiceUrl'],
+      networksModuleImport,
+    )
     file.addExportDeclaration({ moduleSpecifier: networksModuleImport })
   },
 }

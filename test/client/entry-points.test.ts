@@ -1,0 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { repoRoot } from '../../scripts/paths.js'
+
+const services = ['marketplace', 'metadata', 'builder', 'relayer', 'indexer']
+
+/** Every repository file `entry` loads, following relative imports and re-exports (what a bundler would include). */
+function importGraph(entry: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry)) return seen
+  seen.add(entry)
+  const text = readFileSync(entry, 'utf8')
+  for (const [, specifier] of text.matchAll(/(?:import|export)[^'"]*?from\s+'(\.[^']+)'/g)) {
+    importGraph(resolve(dirname(entry), specifier!.replace(/\.js$/, '.ts')), seen)
+  }
+  return seen
+}
+
+const relative = (files: Set<string>) => [...files].map((f) => f.slice(repoRoot.length + 1)).sort()
+
+describe('entry points', () => {
+  for (const service of services) {
+    it(`<pkg>/${service} loads only the ${service} client and the shared modules`, () => {
+      const files = relative(importGraph(join(repoRoot, 'src', `${service}.ts`)))
+      expect(files).toEqual(
+        [
+          `src/${service}.ts`,
+          `gen/${service}.gen.ts`,
+          'gen/credentials.gen.ts',
+          'gen/errors.gen.ts',
+          'gen/networks.gen.ts',
+        ].sort(),
+      )
+    })
+  }
+
+  it('package.json exports each entry point, built by tsconfig.build.json into dist/', () => {
+    const exports = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).exports as Record<
+      string,
+      { types: string; import: string }
+    >
+    for (const [subpath, source] of [['.', 'index'], ...services.map((s) => [`./${s}`, s])] as const) {
+      expect(exports[subpath]).toEqual({ types: `./dist/src/${source}.d.ts`, import: `./dist/src/${source}.js` })
+      expect(existsSync(join(repoRoot, 'src', `${source}.ts`))).toBe(true)
+    }
+  })
+
+  it('gen/ never imports src/', () => {
+    for (const service of services) {
+      expect(relative(importGraph(join(repoRoot, 'gen', `${service}.gen.ts`))).every((f) => f.startsWith('gen/'))).toBe(
+        true,
+      )
+    }
+  })
+})
