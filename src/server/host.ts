@@ -1,8 +1,8 @@
-import { TimeoutError, WebrpcBadMethodError, WebrpcBadResponseError, type WebrpcError } from '../../gen/errors.gen.js'
+import { TimeoutError, WebrpcBadMethodError, WebrpcBadResponseError } from '../../gen/errors.gen.js'
 import { authenticate, type AuthRequirement, type AuthVerifiers, type Caller } from './auth.js'
 import { readJsonObject } from './body.js'
 import { corsHeaders, preflightHeaders } from './cors.js'
-import { asWebrpcError, errorBody, type ErrorLogger } from './errors.js'
+import { asWebrpcError, errorBody, type ErrorLogger, type WireError } from './errors.js'
 import { resolveRoute, type RoutableService } from './routes.js'
 import { validationError, type RequestValidator } from './validation.js'
 import type { HostRequest, HostResponse } from './wire.js'
@@ -51,7 +51,7 @@ function json(status: number, body: string, extra?: Record<string, string>): Hos
   return { status, body, headers: { 'Content-Type': 'application/json', ...corsHeaders, ...extra } }
 }
 
-function errorResponse(error: WebrpcError, extra?: Record<string, string>): HostResponse {
+function errorResponse(error: WireError, extra?: Record<string, string>): HostResponse {
   return json(error.status, errorBody(error), extra)
 }
 
