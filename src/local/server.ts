@@ -39,6 +39,8 @@ export interface LocalServer {
   projectId: number
   jwtSecret: string
   sql: Sql
+  /** The node:http server, for observers (tests, benchmarks). */
+  httpServer: RunningServer['server']
   close(): Promise<void>
 }
 
@@ -83,6 +85,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       projectId: sampleProject.id,
       jwtSecret: secret,
       sql,
+      httpServer: server.server,
       async close() {
         await server.close()
         await webhookEngine.stop()

@@ -1,0 +1,107 @@
+/**
+ * `npx tsx bench/server-bench.ts` — autocannon on loopback, every target in its own process, all in one run:
+ * our host + generated stubs with a trivial handler vs a bare node:http JSON handler (goal ≥ 0.85×),
+ * the full local server on GetFloorOrder and GetOrders, and memory under 1,000 concurrent connections.
+ * Writes bench/RESULTS-server.md. BENCH_SECONDS (default 5) sets each run's length.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createInterface } from 'node:readline'
+import autocannon from 'autocannon'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+const heroes = '0x4e10000000000000000000000000000000000721'
+
+interface Target {
+  child: ChildProcess
+  url: string
+  accessKey: string
+}
+
+async function startTarget(kind: string): Promise<Target> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server-targets.ts', kind], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const lines = createInterface({ input: child.stdout! })
+  for await (const line of lines) {
+    if (line.startsWith('{')) return { child, ...(JSON.parse(line) as { url: string; accessKey: string }) }
+  }
+  throw new Error(`target ${kind} exited before listening`)
+}
+
+function rssMiB(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return match ? Math.round(Number(match[1]) / 1024) : NaN
+}
+
+interface Figures {
+  rps: number
+  p99: number
+  errors: number
+  non2xx: number
+}
+
+async function load(url: string, accessKey: string, body: unknown, connections: number, duration = seconds): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Access-Key': accessKey },
+    body: JSON.stringify(body),
+    connections,
+    duration,
+  })
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx }
+}
+
+async function measure(kind: string, path: string, body: unknown, connections = 50): Promise<Figures> {
+  const target = await startTarget(kind)
+  try {
+    await load(target.url + path, target.accessKey, body, 10, 1) // warm-up
+    return await load(target.url + path, target.accessKey, body, connections)
+  } finally {
+    target.child.kill('SIGTERM')
+  }
+}
+
+async function memoryAtConnections(connections: number): Promise<{ idle: number; peak: number; figures: Figures }> {
+  const target = await startTarget('host')
+  try {
+    const idle = rssMiB(target.child.pid!)
+    let peak = idle
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(target.child.pid!))), 100)
+    const figures = await load(`${target.url}/rpc/Metadata/TokenCollectionFilters`, target.accessKey, { chainId: '137', contractAddress: heroes }, connections)
+    clearInterval(sampler)
+    return { idle, peak, figures }
+  } finally {
+    target.child.kill('SIGTERM')
+  }
+}
+
+const filtersBody = { chainId: '137', contractAddress: heroes }
+const bare = await measure('bare', '/rpc/Metadata/TokenCollectionFilters', filtersBody)
+const host = await measure('host', '/rpc/Metadata/TokenCollectionFilters', filtersBody)
+const floor = await measure('local', '/polygon/rpc/Marketplace/GetFloorOrder', { contractAddress: heroes })
+const orders = await measure('local', '/polygon/rpc/Marketplace/GetOrders', {
+  input: ['101', '102', '103', '104', '105'].map((orderId) => ({ contractAddress: heroes, orderId, marketplace: 'unknown' })),
+  page: { page: 1, pageSize: 5 },
+})
+const memory = await memoryAtConnections(1000)
+
+const row = (name: string, f: Figures) => `| ${name} | ${f.rps} | ${f.p99} | ${f.errors} | ${f.non2xx} |`
+const report = `# Server benchmarks
+
+Command: \`npx tsx bench/server-bench.ts\` (BENCH_SECONDS=${seconds} per run, autocannon, loopback, each server in its own process, one run).
+Machine: 2 cores shared with other work; compare ratios within one run, not absolute numbers across runs.
+
+| target | requests/s | p99 ms | errors | non-2xx |
+|---|---|---|---|---|
+${row('bare node:http JSON handler (baseline)', bare)}
+${row('our host + generated Metadata stub, trivial handler (auth + JSON Schema validation on)', host)}
+${row('local server GetFloorOrder (embedded PostgreSQL)', floor)}
+${row('local server GetOrders, 5 inputs, page of 5', orders)}
+
+Host vs bare: **${(host.rps / bare.rps).toFixed(2)}×** requests/s (goal ≥ 0.85×), p99 ${host.p99} ms vs ${bare.p99} ms.
+
+Memory at 1,000 concurrent connections (host + stub): RSS ${memory.idle} MiB idle → ${memory.peak} MiB peak;
+${memory.figures.rps} requests/s, p99 ${memory.figures.p99} ms, ${memory.figures.errors} errors.
+`
+writeFileSync('bench/RESULTS-server.md', report)
+console.log(report)
