@@ -18,6 +18,7 @@ export function validatorFiles(
   const indexLines: string[] = []
   const tableLines: string[] = []
   const exportedTypes = new Map<string, SchemaResource>()
+  const exportedWireTypes = new Set<string>()
   for (const service of services) {
     const { stem } = service
     const serviceName = irs.get(stem)!.services[0]?.name ?? stem
@@ -60,6 +61,12 @@ export function validatorFiles(
       exportedTypes.set(entry.name, previous ?? resource)
     }
     indexLines.push(`export { ${fresh.join(', ')} } from './${stem}.js'`)
+    const wireNames = wire
+      .declarations()
+      .map((declaration) => declaration.split(' ')[2]!)
+      .filter((name) => !exportedWireTypes.has(name))
+    for (const name of wireNames) exportedWireTypes.add(name)
+    if (wireNames.length > 0) indexLines.push(`export type { ${wireNames.join(', ')} } from './${stem}.js'`)
     indexLines.push(`import { requestValidators as ${stem}Requests, responseValidators as ${stem}Responses } from './${stem}.js'`)
     tableLines.push(`  ${serviceName}: { requests: ${stem}Requests, responses: ${stem}Responses },`)
   }
