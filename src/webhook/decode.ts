@@ -26,6 +26,8 @@ export function decodeEventArguments(event: ParsedEvent, topics: readonly Hex[],
   } catch {
     return undefined
   }
+  // Head words are the encoding of one-word static arguments; only others need re-encoding.
+  const headWords = dataInputs.every((input) => ONE_WORD.test(input.type))
   const values: string[] = []
   const args: unknown[] = []
   let topicPosition = 1
@@ -36,13 +38,16 @@ export function decodeEventArguments(event: ParsedEvent, topics: readonly Hex[],
       values.push(topic)
       args.push(indexedValue(input.type, topic))
     } else {
-      const value = dataValues[dataPosition++]
-      values.push(encodeAbiParameters([input], [value]))
+      const value = dataValues[dataPosition]
+      values.push(headWords ? `0x${data.slice(2 + 64 * dataPosition, 66 + 64 * dataPosition).toLowerCase()}` : encodeAbiParameters([input], [value]))
       args.push(value)
+      dataPosition++
     }
   }
   return { values, args }
 }
+
+const ONE_WORD = /^(u?int\d*|address|bool|bytes([1-9]|[12]\d|3[0-2]))$/
 
 function indexedValue(type: string, topic: Hex): unknown {
   if (type === 'address') return getAddress(`0x${topic.slice(26)}`)

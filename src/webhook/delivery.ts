@@ -1,6 +1,7 @@
 import type { Sql } from '../store/sql.js'
-import type { Sender } from './http-sender.js'
-import { claimDueDeliveries, finishDelivery, nextDueTime, recordAttempt, scheduleRetry, type ClaimedDelivery } from './outbox.js'
+import type { Sender, SendResult } from './http-sender.js'
+import { claimDueDeliveries, finishDelivery, nextDueTime, type ClaimedDelivery } from './outbox.js'
+import { recordAttemptOutcome, type AttemptOutcome } from './attempts.js'
 import { MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry-schedule.js'
 import { webhookHeaders } from './signature.js'
 
@@ -33,6 +34,8 @@ export class DeliveryWorker {
   private inFlight = new Set<Promise<void>>()
   private controllersByListener = new Map<string, Set<AbortController>>()
   private wakeUp: (() => void) | undefined
+  /** A wake() that came while the loop was busy: the next sleep returns at once. */
+  private wokenWhileBusy = false
   private loop: Promise<void> | undefined
 
   constructor(private readonly options: DeliveryWorkerOptions) {}
@@ -53,6 +56,7 @@ export class DeliveryWorker {
 
   /** New rows are due now: look at the outbox without waiting for the idle poll. */
   wake(): void {
+    this.wokenWhileBusy = true
     this.wakeUp?.()
   }
 
@@ -63,7 +67,9 @@ export class DeliveryWorker {
 
   private async run(): Promise<void> {
     while (this.running) {
-      const free = this.options.concurrency - this.inFlight.size
+      // Claim in batches (a quarter of the slots) rather than one row per finished request.
+      const slots = this.options.concurrency - this.inFlight.size
+      const free = slots >= Math.min(this.inFlight.size, Math.ceil(this.options.concurrency / 4)) ? slots : 0
       let claimed: ClaimedDelivery[] = []
       try {
         if (free > 0) claimed = await claimDueDeliveries(this.options.sql, this.options.now(), free, this.options.attemptTimeoutMs + LEASE_MARGIN_MS)
@@ -91,10 +97,17 @@ export class DeliveryWorker {
   }
 
   private sleep(ms: number): Promise<void> {
+    if (this.wokenWhileBusy) {
+      this.wokenWhileBusy = false
+      return Promise.resolve()
+    }
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms)
+      const self = this
       function done() {
         clearTimeout(timer)
+        self.wakeUp = undefined
+        self.wokenWhileBusy = false
         resolve()
       }
       this.wakeUp = done
@@ -115,17 +128,21 @@ export class DeliveryWorker {
     controllers.delete(controller)
     const finishedAt = now()
     const error = result.error ?? (result.status !== undefined && (result.status < 200 || result.status >= 300) ? describeStatus(result.status, result.location) : undefined)
-    await recordAttempt(sql, { uid: delivery.uid, listenerId: delivery.listenerId, attempt: delivery.attempt, at: startedAt, status: result.status, error, durationMs: finishedAt - startedAt })
-    if (controller.signal.aborted) return
-    if (error === undefined) return finishDelivery(sql, delivery.uid, 'delivered', result.status, undefined, finishedAt)
-    if (result.status === 410) {
-      await finishDelivery(sql, delivery.uid, 'failed', 410, 'receiver answered 410 Gone: listener disabled', finishedAt)
-      return this.options.onGone(delivery.listenerId)
-    }
-    if (delivery.attempt >= retry.maxAttempts) return finishDelivery(sql, delivery.uid, 'failed', result.status, `gave up after ${delivery.attempt} attempts: ${error}`, finishedAt)
+    const attempt = { uid: delivery.uid, listenerId: delivery.listenerId, attempt: delivery.attempt, at: startedAt, status: result.status, error, durationMs: finishedAt - startedAt }
+    const outcome = this.outcome(delivery, result, error, finishedAt, controller.signal.aborted)
+    await recordAttemptOutcome(sql, attempt, outcome, finishedAt)
+    if (result.status === 410 && !controller.signal.aborted) await this.options.onGone(delivery.listenerId)
+  }
+
+  private outcome(delivery: ClaimedDelivery, result: SendResult, error: string | undefined, finishedAt: number, aborted: boolean): AttemptOutcome {
+    const { retry } = this.options
+    if (aborted) return { state: 'cancelled', error: 'listener removed' }
+    if (error === undefined) return { state: 'delivered' }
+    if (result.status === 410) return { state: 'failed', error: 'receiver answered 410 Gone: listener disabled' }
+    if (delivery.attempt >= retry.maxAttempts) return { state: 'failed', error: `gave up after ${delivery.attempt} attempts: ${error}` }
     const requested = parseRetryAfter(result.retryAfter, finishedAt)
     const delay = requested === undefined ? retryDelayMs(retry, delivery.attempt) : Math.min(requested, MAX_RETRY_AFTER_MS)
-    await scheduleRetry(sql, delivery.uid, finishedAt + delay, result.status, error)
+    return { retryAt: finishedAt + delay, error }
   }
 }
 

@@ -118,7 +118,7 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
       await insertListener(sql, record)
       active.set(record.id, record)
       index.add(subscriptionsOf(record))
-      return toWebhookListener(record, normalised.events.map(({ abi: _abi, ...event }) => event), true)
+      return toWebhookListener(record, normalised.events.map(({ eventSig, topicHash, types, names, indexed }) => ({ eventSig, topicHash, types: [...types], names: [...names], indexed: [...indexed] })), true)
     },
 
     async removeListener(projectId, args) {

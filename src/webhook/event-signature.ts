@@ -7,6 +7,9 @@ export interface ParsedEvent extends ListenedEvent {
 }
 
 const MAX_SIGNATURE_LENGTH = 512
+const MAX_MEMOISED = 10_000
+// Many listeners share the few token signatures: parse each once (the result is never mutated).
+const memo = new Map<string, ParsedEvent>()
 
 /**
  * Parses a Solidity event signature, full (`Transfer(address indexed from, ...)`) or short
@@ -15,6 +18,15 @@ const MAX_SIGNATURE_LENGTH = 512
  */
 export function parseEventSignature(signature: string): ParsedEvent {
   if (typeof signature !== 'string') throw new Error('not a string')
+  const known = memo.get(signature)
+  if (known) return known
+  const parsed = parseUncached(signature)
+  if (memo.size >= MAX_MEMOISED) memo.delete(memo.keys().next().value!)
+  memo.set(signature, parsed)
+  return parsed
+}
+
+function parseUncached(signature: string): ParsedEvent {
   const text = signature.trim().replace(/^event\s+/, '')
   if (text.length === 0) throw new Error('empty event signature')
   if (text.length > MAX_SIGNATURE_LENGTH) throw new Error(`longer than ${MAX_SIGNATURE_LENGTH} characters`)

@@ -69,13 +69,6 @@ export async function finishDelivery(sql: Sql, uid: string, state: 'delivered' |
   )
 }
 
-export async function scheduleRetry(sql: Sql, uid: string, at: number, status: number | undefined, error: string): Promise<void> {
-  await sql.query(
-    `UPDATE webhook_outbox SET next_attempt_at = $2, last_status = $3, last_error = $4 WHERE uid = $1 AND state = 'pending'`,
-    [uid, at, status ?? null, error],
-  )
-}
-
 export async function cancelListenerDeliveries(sql: Sql, listenerId: string, reason: string, now: number): Promise<void> {
   await sql.query(
     `UPDATE webhook_outbox SET state = 'cancelled', last_error = $2, finished_at = $3 WHERE listener_id = $1 AND state = 'pending'`,
@@ -89,22 +82,5 @@ export async function markBlocksReorged(sql: Sql, chainId: number, blockHashes: 
     `UPDATE webhook_outbox SET state = 'reorged', last_error = 'block dropped by a reorg', finished_at = $3
      WHERE chain_id = $1 AND block_hash = ANY($2) AND state = 'pending'`,
     [chainId, blockHashes, now],
-  )
-}
-
-export interface AttemptRecord {
-  uid: string
-  listenerId: string
-  attempt: number
-  at: number
-  status: number | undefined
-  error: string | undefined
-  durationMs: number
-}
-
-export async function recordAttempt(sql: Sql, attempt: AttemptRecord): Promise<void> {
-  await sql.query(
-    `INSERT INTO webhook_attempts (uid, listener_id, attempt, at, status, error, duration_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [attempt.uid, attempt.listenerId, attempt.attempt, attempt.at, attempt.status ?? null, attempt.error ?? null, attempt.durationMs],
   )
 }
