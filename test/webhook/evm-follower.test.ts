@@ -47,6 +47,15 @@ async function listen(filters: { contractAddresses: string[]; events: string[]; 
   return { receiver, listener }
 }
 
+/** Waits until the outbox rows of a listener are in these states (sorted); the app may see a payload before its row is marked. */
+async function waitForStates(listenerId: string, states: string[]) {
+  const current = async () => (await engine.listDeliveries('project-1', listenerId)).deliveries.map((delivery) => delivery.state).sort()
+  await waitUntil(async () => JSON.stringify(await current()) === JSON.stringify(states), `the deliveries are ${states.join(', ')}`).catch(async (error) => {
+    expect(await current()).toEqual(states)
+    throw error
+  })
+}
+
 /** Decodes payload values back to JavaScript values by the payload's own types. */
 function decodedValues(payload: WebhookPayload): unknown[] {
   return payload.event.values.map((value, i) => decodeAbiParameters([{ type: payload.event.types[i]! }], value as `0x${string}`)[0])
@@ -89,8 +98,7 @@ describe('JSON-RPC follower against a local EVM node', () => {
     expect(receiver.delivered[1]!.txnHash).toBe(transfer.transactionHash)
     expect(getAddress(argument(receiver.delivered[1]!, 'to') as string)).toBe(BOB)
     // Blocks are processed in order: the id-8 mint and transfer came before, and queued nothing.
-    const report = await engine.listDeliveries('project-1', listener.id)
-    expect(report.deliveries.map((delivery) => delivery.state)).toEqual(['delivered', 'delivered'])
+    await waitForStates(listener.id, ['delivered', 'delivered'])
     expect(receiver.delivered.map((payload) => argument(payload, 'id'))).toEqual([7n, 7n])
   })
 
@@ -159,8 +167,7 @@ describe('JSON-RPC follower against a local EVM node', () => {
     expect(kept.blockNumber).toBeGreaterThan(dropped.blockNumber)
     await waitUntil(() => receiver.delivered.length === 1, 'the mint on the new chain is delivered')
     expect(argument(receiver.delivered[0]!, 'id')).toBe(501n)
-    const states = (await engine.listDeliveries('project-1', listener.id)).deliveries.map((delivery) => delivery.state).sort()
-    expect(states).toEqual(['delivered', 'reorged'])
+    await waitForStates(listener.id, ['delivered', 'reorged'])
   })
 
   test('after a restart the follower resumes from its stored cursor', async () => {

@@ -38,5 +38,8 @@ export async function startEvmNode(chainId = 31337): Promise<EvmNode> {
   )
   const server = new JsonRpcServer({ hostname: '127.0.0.1', port: 0, provider })
   const { address, port } = await server.listen()
+  // Outlive the clients' keep-alive (undici: 4s), so a reused socket is never closed under a request.
+  const httpServer = (server as { _httpServer?: { keepAliveTimeout: number } })._httpServer
+  if (httpServer) httpServer.keepAliveTimeout = 60_000
   return { url: `http://${address}:${port}`, chainId, close: () => server.close() }
 }
