@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { InvalidArgumentError, NotFoundError, PermissionDeniedError } from '../../gen/errors.gen.js'
+import { InvalidArgumentError, NotFoundError, PermissionDeniedError, ProjectLimitReachedError } from '../../gen/errors.gen.js'
 import type { AddWebhookListenerArgs, RemoveWebhookListenerArgs, WebhookListener } from '../../gen/indexer.gen.js'
 import type { Sql } from '../store/sql.js'
 import { DeliveryWorker } from './delivery.js'
 import { listDeliveries, type DeliveryReport } from './delivery-report.js'
 import { ChainFollower, type ChainFollowerConfig } from './follower.js'
+import type { EventSource, EventSourceFactory, LogSink } from './event-source.js'
 import { createFetchSender, createHttpSender, type Sender } from './http-sender.js'
 import { enqueueMatchingLogs, sourceLogProblem } from './ingest.js'
 import { subscriptionsOf } from './listener-subscriptions.js'
 import {
-  disableListener, findListener, insertListener, loadActiveListeners, markListenerRemoved, toWebhookListener, type ListenerRecord,
+  countActiveListeners, disableListener, findListener, insertListener, loadActiveListeners, markListenerRemoved, toWebhookListener, type ListenerRecord,
 } from './listener-store.js'
 import { MatchingIndex } from './matching-index.js'
 import { cancelListenerDeliveries } from './outbox.js'
@@ -40,6 +41,10 @@ export interface WebhookEngineOptions {
   idlePollMs?: number
   /** EVM chains to follow over JSON-RPC. */
   chains?: ChainFollowerConfig[]
+  /** Further event sources, fed into the same pipeline. */
+  sources?: EventSourceFactory[]
+  /** Active listeners one project may have (default 1,000); more is ProjectLimitReached. */
+  maxListenersPerProject?: number
 }
 
 export interface AddListenerScope {
@@ -91,12 +96,16 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
       forget(listenerId)
     },
   })
-  const enqueue = async (tx: Sql, chainId: number, logs: SourceLog[]) => {
+  const enqueue: LogSink = async (tx, chainId, logs) => {
     const uids = await enqueueMatchingLogs(tx, index, options.validatePayload ?? validateWebhookPayload, chainId, logs, now())
     if (uids.length) worker.wake()
     return uids
   }
-  const followers = (options.chains ?? []).map((config) => new ChainFollower(sql, config, enqueue, now))
+  const sources: EventSource[] = [
+    ...(options.chains ?? []).map((config) => new ChainFollower(sql, config, enqueue, now)),
+    ...(options.sources ?? []).map((create) => create(sql, enqueue)),
+  ]
+  const maxListeners = options.maxListenersPerProject ?? 1_000
 
   return {
     async addListener(projectId, args, scope = {}) {
@@ -110,6 +119,9 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
         throw new InvalidArgumentError({ cause: (error as Error).message })
       }
       if (scope.chainId !== undefined && !Number.isSafeInteger(scope.chainId)) throw new InvalidArgumentError({ cause: 'chainId: not an integer' })
+      if ((await countActiveListeners(sql, projectId)) >= maxListeners) {
+        throw new ProjectLimitReachedError({ cause: `project ${projectId} has ${maxListeners} active webhook listeners, the most allowed` })
+      }
       const at = now()
       const record: ListenerRecord = {
         id: randomUUID(), projectId, chainId: scope.chainId, url, filters: normalised.filters, secret: generateSigningSecret(),
@@ -153,11 +165,11 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
 
     async start() {
       worker.start()
-      for (const follower of followers) follower.start()
+      for (const source of sources) source.start()
     },
 
     async stop() {
-      await Promise.all(followers.map((follower) => follower.stop()))
+      await Promise.all(sources.map((source) => source.stop()))
       await worker.stop()
     },
   }

@@ -2,6 +2,7 @@ import { createPublicClient, http, type Hex, type Log, type PublicClient } from 
 import type { Sql } from '../store/sql.js'
 import { markBlocksReorged } from './outbox.js'
 import type { SourceLog } from './payload.js'
+import type { EventSource, LogSink } from './event-source.js'
 
 export interface ChainFollowerConfig {
   chainId: number
@@ -16,8 +17,6 @@ export interface ChainFollowerConfig {
   keepBlocks?: number
 }
 
-/** What the follower hands each block's logs to, inside the transaction that advances the cursor. */
-export type BlockLogsHandler = (sql: Sql, chainId: number, logs: SourceLog[]) => Promise<unknown>
 
 interface StoredBlock {
   number: number
@@ -31,7 +30,7 @@ interface StoredBlock {
  * outbox rows 'reorged' (never sent); it then follows the new chain. A log that reappears keeps its
  * uid and is sent only if its dropped copy was not; deliveries already made are not retracted.
  */
-export class ChainFollower {
+export class ChainFollower implements EventSource {
   private readonly client: PublicClient
   private running = false
   private loop: Promise<void> | undefined
@@ -42,7 +41,7 @@ export class ChainFollower {
   constructor(
     private readonly sql: Sql,
     private readonly config: ChainFollowerConfig,
-    private readonly onBlockLogs: BlockLogsHandler,
+    private readonly onBlockLogs: LogSink,
     private readonly now: () => number,
   ) {
     this.client = createPublicClient({ transport: http(config.rpcUrl, { retryCount: 0, timeout: 10_000 }) })

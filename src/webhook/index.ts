@@ -1,5 +1,6 @@
 export { createWebhookEngine, type AddListenerScope, type WebhookEngine, type WebhookEngineOptions } from './engine.js'
 export type { ChainFollowerConfig } from './follower.js'
+export type { EventSource, EventSourceFactory, LogSink } from './event-source.js'
 export type { SourceLog } from './payload.js'
 export { deliveryUid } from './payload.js'
 export type { PayloadValidator } from './payload-validator.js'

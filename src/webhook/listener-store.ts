@@ -50,6 +50,11 @@ export async function loadActiveListeners(sql: Sql): Promise<ListenerRecord[]> {
   return rows.map(fromRow)
 }
 
+export async function countActiveListeners(sql: Sql, projectId: string): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_listeners WHERE project_id = $1 AND active AND removed_at IS NULL', [projectId])
+  return Number(rows[0]?.n ?? 0)
+}
+
 export async function markListenerRemoved(sql: Sql, id: string, at: number): Promise<void> {
   await sql.query('UPDATE webhook_listeners SET active = false, removed_at = $2, updated_at = $2 WHERE id = $1', [id, at])
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { InvalidArgumentError, NotFoundError, PermissionDeniedError, type WebrpcError } from '../../gen/errors.gen.js'
+import { InvalidArgumentError, NotFoundError, PermissionDeniedError, ProjectLimitReachedError, type WebrpcError } from '../../gen/errors.gen.js'
+import { createHttpSender } from '../../src/webhook/http-sender.js'
+import { startRawServer } from './support/raw-server.js'
 import { openSql, type Sql } from '../../src/store/sql.js'
 import { createWebhookEngine, type WebhookEngine } from '../../src/webhook/index.js'
 import { TOPIC } from './support/logs.js'
@@ -136,5 +138,30 @@ describe('RemoveWebhookListener', () => {
     expect(again).toBeInstanceOf(NotFoundError)
     expect(again.cause).toBe(`listener ${listener.id} not found`)
     expect(await rejection(localEngine.removeListener('owner', { id: 'no-such-id', projectId: 'owner' }))).toBeInstanceOf(NotFoundError)
+  })
+})
+
+describe('limits and the delivery-time address guard', () => {
+  test('a project has at most maxListenersPerProject active listeners; removing one frees a slot', async () => {
+    const limited = await createWebhookEngine({ sql, allowPrivateTargets: true, maxListenersPerProject: 2 })
+    const first = await limited.addListener('small', { url: 'http://127.0.0.1:9/', filters })
+    await limited.addListener('small', { url: 'http://127.0.0.1:9/', filters })
+    const error = await rejection(limited.addListener('small', { url: 'http://127.0.0.1:9/', filters }))
+    expect(error).toBeInstanceOf(ProjectLimitReachedError)
+    expect(error.toJSON()).toEqual({ error: 'ProjectLimitReached', code: 3005, msg: 'Project limit reached', status: 402, cause: 'project small has 2 active webhook listeners, the most allowed' })
+    await limited.removeListener('small', { id: first.id, projectId: 'small' })
+    await expect(limited.addListener('small', { url: 'http://127.0.0.1:9/', filters })).resolves.toMatchObject({ active: true })
+  })
+
+  test('outside local mode the sender refuses a name that resolves to a private address, and private literals', async () => {
+    const server = await startRawServer((_, response) => response.writeHead(200).end())
+    const port = new URL(server.url).port
+    const guarded = createHttpSender(false)
+    const send = (url: string) => guarded(url, {}, '{}', 2_000, new AbortController().signal)
+    expect(await send(`http://localhost:${port}/hook`)).toEqual({ error: expect.stringMatching(/^localhost resolves to non-public address (127\.0\.0\.1|::1)$/) })
+    expect(await send(`http://127.0.0.1:${port}/hook`)).toEqual({ error: '127.0.0.1 is not a public address' })
+    expect(server.requests).toHaveLength(0)
+    expect(await createHttpSender(true)(`http://localhost:${port}/hook`, {}, '{}', 2_000, new AbortController().signal)).toMatchObject({ status: 200 })
+    await server.close()
   })
 })

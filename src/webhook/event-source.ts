@@ -1,0 +1,18 @@
+import type { Sql } from '../store/sql.js'
+import type { SourceLog } from './payload.js'
+
+/**
+ * Where logs come from. Every source hands logs to the same sink, inside its own transaction, so
+ * matching, payloads and the outbox are one pipeline: the JSON-RPC follower (follower.ts) is a
+ * source, and the local ingestion path (WebhookEngine.ingest) calls the sink directly.
+ */
+export interface EventSource {
+  start(): void
+  stop(): Promise<void>
+}
+
+/** Matches the logs and queues their deliveries in `tx`; returns the uids queued. */
+export type LogSink = (tx: Sql, chainId: number, logs: SourceLog[]) => Promise<string[]>
+
+/** Builds an extra source once the engine's sink exists. */
+export type EventSourceFactory = (sql: Sql, sink: LogSink) => EventSource
