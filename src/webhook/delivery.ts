@@ -136,7 +136,8 @@ export class DeliveryWorker {
 
   private outcome(delivery: ClaimedDelivery, result: SendResult, error: string | undefined, finishedAt: number, aborted: boolean): AttemptOutcome {
     const { retry } = this.options
-    if (aborted) return { state: 'cancelled', error: 'listener removed' }
+    // Aborted by RemoveWebhookListener (no target any more), or by stop(): then the row stays due now.
+    if (aborted) return this.options.target(delivery.listenerId) ? { retryAt: finishedAt, error: 'engine stopped during the attempt' } : { state: 'cancelled', error: 'listener removed' }
     if (error === undefined) return { state: 'delivered' }
     if (result.status === 410) return { state: 'failed', error: 'receiver answered 410 Gone: listener disabled' }
     if (delivery.attempt >= retry.maxAttempts) return { state: 'failed', error: `gave up after ${delivery.attempt} attempts: ${error}` }

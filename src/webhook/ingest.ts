@@ -52,6 +52,9 @@ export function sourceLogProblem(log: unknown): string | undefined {
   for (const key of ['blockNumber', 'blockTimestamp', 'transactionIndex', 'txnLogIndex'] as const) {
     if (!Number.isSafeInteger(l[key]) || (l[key] as number) < 0) return `log.${key}: not a non-negative integer`
   }
+  if ((l.blockTimestamp as number) > MAX_TIMESTAMP_SECONDS) return 'log.blockTimestamp: later than year 9999'
   return undefined
 }
+
+const MAX_TIMESTAMP_SECONDS = 253_402_300_799
 

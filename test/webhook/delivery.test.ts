@@ -172,6 +172,27 @@ describe('retries', () => {
   })
 })
 
+describe('stopping the engine', () => {
+  test('a graceful stop during an attempt keeps the delivery due; the next engine sends it', async () => {
+    let hang = true
+    const server = await startRawServer((_, response) => (hang ? undefined : response.writeHead(200).end()))
+    cleanups.push(server.close)
+    const first = await createWebhookEngine({ sql, allowPrivateTargets: true, idlePollMs: 20, retry: FAST_RETRY })
+    await first.start()
+    const listener = await first.addListener('p', { url: server.url, filters: filters() })
+    const { uids } = await first.ingest(137, mint(12n))
+    await waitUntil(() => server.requests.length === 1, 'the attempt is in flight')
+    await first.stop()
+    await server.requests[0]!.aborted
+    const afterStop = (await first.listDeliveries('p', listener.id)).deliveries[0]!
+    expect(afterStop).toMatchObject({ uid: uids[0], state: 'pending', lastError: 'engine stopped during the attempt' })
+    hang = false
+    const second = await engineWith()
+    await waitUntil(async () => (await second.listDeliveries('p', listener.id)).deliveries[0]?.state === 'delivered', 'the next engine delivers it')
+    expect(server.requests.map((request) => request.headers['webhook-id'])).toEqual([uids[0], uids[0]])
+  })
+})
+
 describe('RemoveWebhookListener stops deliveries at once', () => {
   test('queued retries are cancelled and the request in flight is aborted', async () => {
     let answered = 0
