@@ -96,14 +96,13 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
       forget(listenerId)
     },
   })
-  const enqueue: LogSink = async (tx, chainId, logs) => {
-    const uids = await enqueueMatchingLogs(tx, index, options.validatePayload ?? validateWebhookPayload, chainId, logs, now())
-    if (uids.length) worker.wake()
-    return uids
+  const sink: LogSink = {
+    enqueue: (tx, chainId, logs) => enqueueMatchingLogs(tx, index, options.validatePayload ?? validateWebhookPayload, chainId, logs, now()),
+    committed: () => worker.wake(),
   }
   const sources: EventSource[] = [
-    ...(options.chains ?? []).map((config) => new ChainFollower(sql, config, enqueue, now)),
-    ...(options.sources ?? []).map((create) => create(sql, enqueue)),
+    ...(options.chains ?? []).map((config) => new ChainFollower(sql, config, sink, now)),
+    ...(options.sources ?? []).map((create) => create(sql, sink)),
   ]
   const maxListeners = options.maxListenersPerProject ?? 1_000
 
@@ -153,7 +152,9 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
       if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new InvalidArgumentError({ cause: 'chainId: not a positive integer' })
       const problem = sourceLogProblem(log)
       if (problem) throw new InvalidArgumentError({ cause: problem })
-      return { uids: await sql.transaction((tx) => enqueue(tx, chainId, [log])) }
+      const uids = await sql.transaction((tx) => sink.enqueue(tx, chainId, [log]))
+      if (uids.length) sink.committed()
+      return { uids }
     },
 
     async listDeliveries(projectId, listenerId, limit = 100) {

@@ -11,8 +11,12 @@ export interface EventSource {
   stop(): Promise<void>
 }
 
-/** Matches the logs and queues their deliveries in `tx`; returns the uids queued. */
-export type LogSink = (tx: Sql, chainId: number, logs: SourceLog[]) => Promise<string[]>
+export interface LogSink {
+  /** Matches the logs and queues their deliveries in the caller's transaction `tx`; returns the uids queued. */
+  enqueue(tx: Sql, chainId: number, logs: SourceLog[]): Promise<string[]>
+  /** Call after that transaction committed, so the delivery worker looks at the outbox now. */
+  committed(): void
+}
 
 /** Builds an extra source once the engine's sink exists. */
 export type EventSourceFactory = (sql: Sql, sink: LogSink) => EventSource

@@ -41,7 +41,7 @@ export class ChainFollower implements EventSource {
   constructor(
     private readonly sql: Sql,
     private readonly config: ChainFollowerConfig,
-    private readonly onBlockLogs: LogSink,
+    private readonly sink: LogSink,
     private readonly now: () => number,
   ) {
     this.client = createPublicClient({ transport: http(config.rpcUrl, { retryCount: 0, timeout: 10_000 }) })
@@ -95,13 +95,15 @@ export class ChainFollower implements EventSource {
       }
       const logs = await this.client.getLogs({ blockHash: block.hash! })
       const sourceLogs = toSourceLogs(logs, block.parentHash, Number(block.timestamp))
-      await this.sql.transaction(async (tx) => {
-        await this.onBlockLogs(tx, this.config.chainId, sourceLogs)
+      const queued = await this.sql.transaction(async (tx) => {
+        const uids = await this.sink.enqueue(tx, this.config.chainId, sourceLogs)
         await tx.query('INSERT INTO webhook_chain_blocks (chain_id, number, hash, parent_hash) VALUES ($1, $2, $3, $4)', [
           this.config.chainId, next, block.hash!.toLowerCase(), block.parentHash.toLowerCase(),
         ])
         await tx.query('DELETE FROM webhook_chain_blocks WHERE chain_id = $1 AND number < $2', [this.config.chainId, next - (this.config.keepBlocks ?? 256)])
+        return uids
       })
+      if (queued.length) this.sink.committed()
       cursor = { number: next, hash: block.hash!.toLowerCase() }
       processed++
     }
