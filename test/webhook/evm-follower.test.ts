@@ -170,6 +170,24 @@ describe('JSON-RPC follower against a local EVM node', () => {
     await waitForStates(listener.id, ['delivered', 'reorged'])
   })
 
+  test('a log dropped by a reorg and re-mined in the new chain is delivered once, with its new block', async () => {
+    const { receiver, listener } = await listen({ contractAddresses: [chain.erc1155], events: [SIGNATURES.transferSingle], tokenIDs: [600] })
+    receiver.answerWith(503, { 'retry-after': '3600' })
+    const snapshot = await chain.rpc('evm_snapshot')
+    const signed = await chain.sign('TestERC1155', chain.erc1155, 'mint', [BOB, 600n, 1n])
+    const original = await chain.sendRaw(signed)
+    await waitUntil(() => receiver.requests.some((request) => request.status === 503), 'the first attempt is refused')
+    await chain.rpc('evm_revert', [snapshot])
+    await chain.rpc('evm_mine')
+    receiver.answerWith(undefined)
+    const remined = await chain.sendRaw(signed)
+    expect(remined.transactionHash).toBe(original.transactionHash)
+    expect(remined.blockHash).not.toBe(original.blockHash)
+    await waitForStates(listener.id, ['delivered'])
+    expect(receiver.delivered).toHaveLength(1)
+    expect(receiver.delivered[0]).toMatchObject({ txnHash: original.transactionHash, blockHash: remined.blockHash, blockNumber: Number(remined.blockNumber) })
+  })
+
   test('after a restart the follower resumes from its stored cursor', async () => {
     const { receiver } = await listen({ contractAddresses: [chain.erc721], events: [SIGNATURES.erc721Transfer], tokenIDs: [77] })
     await engine.stop()

@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, http, type Abi, type Address, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, encodeFunctionData, http, type Abi, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import compiled from '../contracts/compiled.json' with { type: 'json' }
 import { DEV_PRIVATE_KEY, type EvmNode } from './evm-node.js'
@@ -12,6 +12,10 @@ export interface TokenChain {
   erc1155: Address
   /** Sends a transaction to one of the contracts and waits for its receipt. */
   send(name: ContractName, address: Address, functionName: string, args: unknown[]): Promise<{ blockNumber: bigint; transactionHash: Hex }>
+  /** Signs a contract call without sending it, so the same transaction can be sent again after a reorg. */
+  sign(name: ContractName, address: Address, functionName: string, args: unknown[]): Promise<Hex>
+  /** Sends a signed transaction and waits for its receipt. */
+  sendRaw(signed: Hex): Promise<{ blockNumber: bigint; blockHash: Hex; transactionHash: Hex }>
   /** JSON-RPC passthrough (evm_snapshot, evm_revert, evm_mine, ...). */
   rpc(method: string, params?: unknown[]): Promise<unknown>
 }
@@ -39,6 +43,15 @@ export async function deployTokens(node: EvmNode): Promise<TokenChain> {
       const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 })
       if (receipt.status !== 'success') throw new Error(`${name}.${functionName} reverted`)
       return { blockNumber: receipt.blockNumber, transactionHash: hash }
+    },
+    async sign(name, address, functionName, args) {
+      const request = await wallet.prepareTransactionRequest({ to: address, data: encodeFunctionData({ abi: compiled.contracts[name].abi as Abi, functionName, args }) })
+      return wallet.signTransaction(request as never)
+    },
+    async sendRaw(signed) {
+      const hash = await wallet.sendRawTransaction({ serializedTransaction: signed })
+      const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+      return { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, transactionHash: hash }
     },
     rpc: (method, params = []) => reader.request({ method: method as never, params: params as never }),
   }
