@@ -87,11 +87,11 @@ export class ChainFollower implements EventSource {
     let next = cursor ? cursor.number + 1 : 0
     let processed = 0
     const last = Math.min(head, next + (this.config.maxBlocksPerPoll ?? 50) - 1)
-    for (; next <= last && this.running !== false; next++) {
+    for (; next <= last; next++) {
       const block = await this.client.getBlock({ blockNumber: BigInt(next) })
       if (cursor && block.parentHash.toLowerCase() !== cursor.hash) {
         await this.rewind(cursor)
-        return processed + 1
+        return processed + 1 // counts the rewind as work, so the loop polls again at once
       }
       const logs = await this.client.getLogs({ blockHash: block.hash! })
       const sourceLogs = toSourceLogs(logs, block.parentHash, Number(block.timestamp))
