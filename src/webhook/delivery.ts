@@ -78,7 +78,7 @@ export class DeliveryWorker {
       }
       for (const delivery of claimed) this.track(this.attempt(delivery))
       if (claimed.length === free && free > 0) continue
-      await this.sleep(claimed.length > 0 || free === 0 ? this.options.idlePollMs : await this.untilNextDue())
+      await this.sleep(free === 0 ? this.options.idlePollMs : await this.untilNextDue())
     }
   }
 
@@ -102,20 +102,19 @@ export class DeliveryWorker {
       return Promise.resolve()
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms)
-      const self = this
-      function done() {
+      const done = () => {
         clearTimeout(timer)
-        self.wakeUp = undefined
-        self.wokenWhileBusy = false
+        this.wakeUp = undefined
+        this.wokenWhileBusy = false
         resolve()
       }
+      const timer = setTimeout(done, ms)
       this.wakeUp = done
     })
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
-    const { sql, now, retry } = this.options
+    const { sql, now } = this.options
     const target = this.options.target(delivery.listenerId)
     if (!target) return finishDelivery(sql, delivery.uid, 'cancelled', undefined, 'listener removed or disabled', now())
     const controller = new AbortController()
@@ -126,6 +125,7 @@ export class DeliveryWorker {
     const headers = webhookHeaders(target.secret, delivery.uid, Math.floor(startedAt / 1000), delivery.body)
     const result = await this.options.sender(target.url, headers, delivery.body, this.options.attemptTimeoutMs, controller.signal)
     controllers.delete(controller)
+    if (controllers.size === 0) this.controllersByListener.delete(delivery.listenerId)
     const finishedAt = now()
     const error = result.error ?? (result.status !== undefined && (result.status < 200 || result.status >= 300) ? describeStatus(result.status, result.location) : undefined)
     const attempt = { uid: delivery.uid, listenerId: delivery.listenerId, attempt: delivery.attempt, at: startedAt, status: result.status, error, durationMs: finishedAt - startedAt }
