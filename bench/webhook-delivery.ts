@@ -20,7 +20,7 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
 
 const sql = await openSql()
-const engine = await createWebhookEngine({ sql, allowPrivateTargets: true, concurrency: CONCURRENCY, idlePollMs: 10 })
+const engine = await createWebhookEngine({ sql, allowPrivateTargets: true, concurrency: CONCURRENCY, perListenerConcurrency: CONCURRENCY, idlePollMs: 10 })
 await engine.addListener('bench', { url, filters: { contractAddresses: [CONTRACT], events: ['TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'] } })
 const bodies: string[] = []
 for (let i = 0; i < DELIVERIES; i++) {

@@ -16,6 +16,8 @@ export interface DeliveryWorkerOptions {
   retry: RetryPolicy
   attemptTimeoutMs: number
   concurrency: number
+  /** Requests in flight to one listener at most. */
+  perListenerConcurrency: number
   /** Longest sleep between looks at the outbox when nothing is due. */
   idlePollMs: number
   now: () => number
@@ -72,7 +74,13 @@ export class DeliveryWorker {
       const free = slots >= Math.min(this.inFlight.size, Math.ceil(this.options.concurrency / 4)) ? slots : 0
       let claimed: ClaimedDelivery[] = []
       try {
-        if (free > 0) claimed = await claimDueDeliveries(this.options.sql, this.options.now(), free, this.options.attemptTimeoutMs + LEASE_MARGIN_MS)
+        if (free > 0) {
+          claimed = await claimDueDeliveries(this.options.sql, this.options.now(), this.options.attemptTimeoutMs + LEASE_MARGIN_MS, {
+            limit: free,
+            perListener: this.options.perListenerConcurrency,
+            inFlight: new Map([...this.controllersByListener].map(([listenerId, controllers]) => [listenerId, controllers.size])),
+          })
+        }
       } catch {
         // The store is unavailable (or closing): try again on the next turn.
       }

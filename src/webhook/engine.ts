@@ -37,7 +37,9 @@ export interface WebhookEngineOptions {
   validatePayload?: PayloadValidator
   retry?: Partial<RetryPolicy>
   attemptTimeoutMs?: number
+  /** Requests in flight at once (default 16), and to one listener (default 4). */
   concurrency?: number
+  perListenerConcurrency?: number
   idlePollMs?: number
   /** EVM chains to follow over JSON-RPC. */
   chains?: ChainFollowerConfig[]
@@ -86,6 +88,7 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     attemptTimeoutMs: options.attemptTimeoutMs ?? 10_000,
     concurrency: options.concurrency ?? 16,
+    perListenerConcurrency: options.perListenerConcurrency ?? 4,
     idlePollMs: options.idlePollMs ?? 1_000,
     target: (listenerId) => active.get(listenerId),
     async onGone(listenerId) {

@@ -41,17 +41,32 @@ export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[], now
   }
 }
 
+export interface ClaimLimits {
+  /** Rows to take in all. */
+  limit: number
+  /** Requests in flight per listener at most, so one slow receiver cannot hold every delivery slot. */
+  perListener: number
+  /** Requests in flight now, by listener id. */
+  inFlight: Map<string, number>
+}
+
 /**
- * Takes up to `limit` due rows and leases them: their next attempt moves to now + leaseMs, so a
- * process that dies mid-send leaves them to be retried after the lease (at-least-once).
+ * Takes due rows and leases them: their next attempt moves to now + leaseMs, so a process that dies
+ * mid-send leaves them to be retried after the lease (at-least-once). The outer WHERE is checked
+ * again on the locked row, so two engines on one database never take the same row.
  */
-export async function claimDueDeliveries(sql: Sql, now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(sql: Sql, now: number, leaseMs: number, limits: ClaimLimits): Promise<ClaimedDelivery[]> {
   const { rows } = await sql.query<{ uid: string; listener_id: string; body: string; attempts: number }>(
     `UPDATE webhook_outbox SET next_attempt_at = $2, attempts = attempts + 1
-     WHERE uid IN (SELECT uid FROM webhook_outbox WHERE state = 'pending' AND next_attempt_at <= $1
-                   ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+     WHERE state = 'pending' AND next_attempt_at <= $1 AND uid IN (
+       SELECT uid FROM (
+         SELECT o.uid, o.next_attempt_at,
+                row_number() OVER (PARTITION BY o.listener_id ORDER BY o.next_attempt_at) + COALESCE(f.in_flight, 0) AS position
+         FROM webhook_outbox o LEFT JOIN unnest($5::text[], $6::int[]) AS f (listener_id, in_flight) ON f.listener_id = o.listener_id
+         WHERE o.state = 'pending' AND o.next_attempt_at <= $1
+       ) due WHERE position <= $4 ORDER BY next_attempt_at LIMIT $3)
      RETURNING uid, listener_id, body, attempts`,
-    [now, now + leaseMs, limit],
+    [now, now + leaseMs, limits.limit, limits.perListener, [...limits.inFlight.keys()], [...limits.inFlight.values()]],
   )
   return rows.map((row) => ({ uid: row.uid, listenerId: row.listener_id, body: row.body, attempt: Number(row.attempts) }))
 }

@@ -172,6 +172,27 @@ describe('retries', () => {
   })
 })
 
+describe('fairness', () => {
+  test('a receiver that never answers holds at most perListenerConcurrency slots; others are delivered meanwhile', async () => {
+    const hanging = await startRawServer(() => undefined)
+    const healthy = await startRawServer((_, response) => response.writeHead(200).end())
+    cleanups.push(hanging.close, healthy.close)
+    // The attempt timeout outlasts the wait below: without the per-listener cap the hanging backlog would hold all slots.
+    const engine = await engineWith({ concurrency: 4, perListenerConcurrency: 2, attemptTimeoutMs: 60_000 })
+    const stuck = await engine.addListener('p', { url: hanging.url, filters: filters() })
+    for (let id = 1n; id <= 8n; id++) await engine.ingest(137, mint(id))
+    const healthyContract = contract
+    contract = getAddress(`0x${randomBytes(20).toString('hex')}`)
+    const fine = await engine.addListener('p', { url: healthy.url, filters: filters() })
+    for (let id = 1n; id <= 3n; id++) await engine.ingest(137, mint(id))
+    await waitUntil(() => healthy.requests.length === 3, 'the healthy listener gets its three deliveries')
+    expect(hanging.requests.length).toBe(2)
+    await engine.removeListener('p', { id: stuck.id, projectId: 'p' })
+    await engine.removeListener('p', { id: fine.id, projectId: 'p' })
+    expect(healthyContract).not.toBe(contract)
+  })
+})
+
 describe('stopping the engine', () => {
   test('a graceful stop during an attempt keeps the delivery due; the next engine sends it', async () => {
     let hang = true
