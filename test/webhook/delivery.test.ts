@@ -134,6 +134,20 @@ describe('retries', () => {
     expect(elsewhere.requests).toHaveLength(0)
   })
 
+  test('with an injected fetch: same headers, redirects still not followed', async () => {
+    const elsewhere = await startRawServer((_, response) => response.writeHead(200).end())
+    const server = await startRawServer((request, response) =>
+      request.headers['webhook-signature']?.toString().startsWith('v1,') ? response.writeHead(307, { location: elsewhere.url }).end() : response.writeHead(400).end(),
+    )
+    cleanups.push(server.close, elsewhere.close)
+    const engine = await engineWith({ fetch: globalThis.fetch, retry: { ...FAST_RETRY, maxAttempts: 1 } })
+    const listener = await engine.addListener('p', { url: server.url, filters: filters() })
+    await engine.ingest(137, mint(13n))
+    await waitUntil(async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.state === 'failed', 'the single attempt is recorded')
+    expect((await engine.listDeliveries('p', listener.id)).deliveries[0]!.lastError).toBe(`gave up after 1 attempts: HTTP 307: redirect to ${elsewhere.url} not followed`)
+    expect(elsewhere.requests).toHaveLength(0)
+  })
+
   test('each attempt has a timeout', async () => {
     const server = await startRawServer(() => undefined)
     cleanups.push(server.close)
