@@ -13,6 +13,14 @@ import { listen } from '../src/server/node.js'
 const filters = { filters: [{ name: 'Colour', type: 'STRING', min: null, max: null, values: ['Amber', 'Blue'] }] }
 const accessKey = 'bench-access-key'
 
+/** The host's success headers (JSON, CORS, Webrpc): the baseline sends the same bytes, so only the machinery differs. */
+const responseHeaders = {
+  'Content-Type': 'application/json',
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Webrpc',
+  Webrpc: WebrpcHeaderValue,
+}
+
 async function bare(): Promise<string> {
   // The baseline: what a hand-written node:http JSON endpoint does at least (read, parse, check a key, answer).
   const server = createServer((req, res) => {
@@ -26,7 +34,7 @@ async function bare(): Promise<string> {
         return
       }
       if (req.headers['x-access-key'] !== accessKey) return void res.writeHead(401).end()
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(filters))
+      res.writeHead(200, responseHeaders).end(JSON.stringify(filters))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -63,3 +71,4 @@ if (kind === 'local') {
   const url = kind === 'bare' ? await bare() : await host()
   console.log(JSON.stringify({ url, accessKey }))
 }
+process.on('SIGTERM', () => process.exit(0))

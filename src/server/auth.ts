@@ -47,17 +47,17 @@ function bearerToken(authorization: string | undefined): string | undefined {
 /** Checks the headers of one call against its requirement; returns the caller, or throws a SPEC §5 error. */
 export async function authenticate(
   requirement: AuthRequirement,
-  header: (name: string) => string | undefined,
+  request: { header(name: string): string | undefined },
   verifiers: AuthVerifiers | undefined,
 ): Promise<Caller | undefined> {
   if (requirement === 'none') return undefined
   if (!verifiers) throw new UnauthorizedError({ cause: 'no credentials are accepted by this server' })
-  const accessKey = header('x-access-key')?.trim()
+  const accessKey = request.header('x-access-key')?.trim()
   if (!accessKey) throw new UnauthorizedError({ cause: 'missing X-Access-Key header' })
   const projectId = await verifiers.accessKey(accessKey)
   if (projectId === undefined) throw new UnauthorizedError({ cause: 'invalid access key' })
   if (requirement === 'secretKey') {
-    const token = bearerToken(header('authorization'))
+    const token = bearerToken(request.header('authorization'))
     if (!token) throw new UnauthorizedError({ cause: 'missing Authorization: BEARER <secret key> header' })
     const secretProject = await verifiers.secretKey(token)
     if (secretProject !== projectId) {

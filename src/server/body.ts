@@ -1,9 +1,8 @@
 import { WebrpcBadRequestError } from '../../gen/errors.gen.js'
-import { bodyTooLarge, type HostRequest } from './wire.js'
-
-const decoder = new TextDecoder('utf-8', { fatal: true })
+import { bodyNotUtf8, bodyTooLarge, type HostRequest } from './wire.js'
 
 function isJsonContentType(contentType: string | undefined): boolean {
+  if (contentType === 'application/json') return true
   const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
   return mediaType === 'application/json'
 }
@@ -16,14 +15,9 @@ export async function readJsonObject(request: HostRequest, limit: number): Promi
   }
   const declared = Number(request.header('content-length'))
   if (declared > limit) throw new WebrpcBadRequestError({ cause: `body of ${declared} bytes exceeds the limit of ${limit} bytes` })
-  const bytes = await request.readBody(limit)
-  if (bytes === bodyTooLarge) throw new WebrpcBadRequestError({ cause: `body exceeds the limit of ${limit} bytes` })
-  let text: string
-  try {
-    text = decoder.decode(bytes)
-  } catch {
-    throw new WebrpcBadRequestError({ cause: 'body is not valid UTF-8' })
-  }
+  const text = await request.readText(limit)
+  if (text === bodyTooLarge) throw new WebrpcBadRequestError({ cause: `body exceeds the limit of ${limit} bytes` })
+  if (text === bodyNotUtf8) throw new WebrpcBadRequestError({ cause: 'body is not valid UTF-8' })
   let value: unknown
   try {
     value = JSON.parse(text)

@@ -1,8 +1,10 @@
 import type { Host } from './host.js'
-import { bodyTooLarge, type BodyTooLarge, type HostRequest } from './wire.js'
+import { bodyNotUtf8, bodyTooLarge, type BodyProblem, type HostRequest } from './wire.js'
 
-async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | BodyTooLarge> {
-  if (!stream) return new Uint8Array()
+const decoder = new TextDecoder('utf-8', { fatal: true })
+
+async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<string | BodyProblem> {
+  if (!stream) return ''
   const reader = stream.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -22,7 +24,11 @@ async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: num
     bytes.set(chunk, offset)
     offset += chunk.byteLength
   }
-  return bytes
+  try {
+    return decoder.decode(bytes)
+  } catch {
+    return bodyNotUtf8
+  }
 }
 
 function fromRequest(request: Request): HostRequest {
@@ -31,8 +37,8 @@ function fromRequest(request: Request): HostRequest {
     method: request.method,
     url: url.pathname + url.search,
     header: (name) => request.headers.get(name) ?? (name === 'host' ? url.host : undefined),
-    readBody: (limit) => readLimited(request.body, limit),
-    signal: request.signal,
+    readText: (limit) => readLimited(request.body, limit),
+    onAbort: (listener) => request.signal.addEventListener('abort', listener, { once: true }),
   }
 }
 

@@ -1,4 +1,5 @@
-import { TimeoutError, WebrpcBadMethodError, WebrpcBadResponseError } from '../../gen/errors.gen.js'
+import { WebrpcBadMethodError, WebrpcBadResponseError } from '../../gen/errors.gen.js'
+import { CallScope, Deadlines } from './call-scope.js'
 import { authenticate, type AuthRequirement, type AuthVerifiers, type Caller } from './auth.js'
 import { readJsonObject } from './body.js'
 import { corsHeaders, preflightHeaders } from './cors.js'
@@ -47,33 +48,13 @@ export const defaultTimeoutMs = 10_000
 
 const defaultLog: ErrorLogger = (error, where) => console.error(`[server] unexpected error in ${where}:`, error)
 
-function json(status: number, body: string, extra?: Record<string, string>): HostResponse {
-  return { status, body, headers: { 'Content-Type': 'application/json', ...corsHeaders, ...extra } }
-}
+const jsonHeaders: Readonly<Record<string, string>> = { 'Content-Type': 'application/json', ...corsHeaders }
 
-function errorResponse(error: WireError, extra?: Record<string, string>): HostResponse {
-  return json(error.status, errorBody(error), extra)
-}
-
-/** Runs `work` with a signal aborted after `ms` or when `outer` aborts; a late result is dropped for Timeout. */
-async function withDeadline<T>(ms: number, outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController()
-  const onOuterAbort = () => controller.abort(outer?.reason)
-  outer?.addEventListener('abort', onOuterAbort, { once: true })
-  let timer: NodeJS.Timeout | undefined
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new TimeoutError({ cause: `no response within ${ms} ms` })
-      controller.abort(error)
-      reject(error)
-    }, ms)
-  })
-  try {
-    return await Promise.race([work(controller.signal), deadline])
-  } finally {
-    clearTimeout(timer)
-    outer?.removeEventListener('abort', onOuterAbort)
-  }
+function errorResponse(error: WireError, webrpcHeader: string | undefined): HostResponse {
+  const headers: Record<string, string> = { ...jsonHeaders }
+  if (webrpcHeader) headers.Webrpc = webrpcHeader
+  if (error.code === -3) headers.Allow = 'POST, OPTIONS'
+  return { status: error.status, body: errorBody(error), headers }
 }
 
 export function createHost(options: HostOptions): Host {
@@ -82,18 +63,19 @@ export function createHost(options: HostOptions): Host {
   const bodyLimit = options.bodyLimit ?? defaultBodyLimit
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs
   const log = options.log ?? defaultLog
+  const deadlines = new Deadlines(timeoutMs)
+  // Success headers are the same for every call of a service: built once, shared read-only.
+  const successHeaders = new Map(options.services.map((s) => [s, Object.freeze({ ...jsonHeaders, Webrpc: s.webrpcHeader })]))
 
-  async function call(service: ServiceMount, method: string, network: string | undefined, request: HostRequest, signal: AbortSignal) {
-    const caller = await authenticate(service.auth(method), (name) => request.header(name), options.auth)
+  async function call(service: ServiceMount, method: string, request: HostRequest, scope: CallScope) {
+    const requirement = service.auth(method)
+    if (requirement !== 'none') scope.caller = await authenticate(requirement, request, options.auth)
     const args = await readJsonObject(request, bodyLimit)
     if (options.validate) {
       const result = options.validate(service.name, method, args)
       if (!result.ok) throw validationError(result.issues)
     }
-    const context: CallContext = { signal }
-    if (caller) context.caller = caller
-    if (network) context.network = network
-    const result = await service.dispatch(method, args, context)
+    const result = await service.dispatch(method, args, scope)
     try {
       return JSON.stringify(result ?? {})
     } catch (error) {
@@ -103,20 +85,27 @@ export function createHost(options: HostOptions): Host {
 
   async function handle(request: HostRequest): Promise<HostResponse> {
     if (request.method === 'OPTIONS') return { status: 204, body: '', headers: { ...preflightHeaders } }
-    let webrpc: Record<string, string> | undefined
+    let webrpcHeader: string | undefined
     try {
-      const path = request.url.split('?', 1)[0]!
+      const query = request.url.indexOf('?')
+      const path = query < 0 ? request.url : request.url.slice(0, query)
       const route = resolveRoute(path, request.header('host'), services, networks)
-      webrpc = { Webrpc: route.service.webrpcHeader }
+      webrpcHeader = route.service.webrpcHeader
       if (request.method !== 'POST') {
         throw new WebrpcBadMethodError({ cause: `${request.method.slice(0, 20)} is not allowed, use POST` })
       }
-      const { service, method, network } = route
-      const body = await withDeadline(timeoutMs, request.signal, (signal) => call(service, method, network, request, signal))
-      return json(200, body, webrpc)
+      const { service, method } = route
+      const scope = new CallScope(timeoutMs, request)
+      scope.network = route.network
+      deadlines.open(scope)
+      try {
+        const body = await scope.run(call(service, method, request, scope))
+        return { status: 200, body, headers: successHeaders.get(service)! }
+      } finally {
+        deadlines.close(scope)
+      }
     } catch (error) {
-      const wire = asWebrpcError(error, log, request.url.slice(0, 200))
-      return errorResponse(wire, wire.code === -3 ? { ...webrpc, Allow: 'POST, OPTIONS' } : webrpc)
+      return errorResponse(asWebrpcError(error, log, request.url.slice(0, 200)), webrpcHeader)
     }
   }
 

@@ -1,62 +1,66 @@
+import { isUtf8 } from 'node:buffer'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Host } from './host.js'
-import { bodyTooLarge, type BodyTooLarge, type HostRequest } from './wire.js'
+import { bodyNotUtf8, bodyTooLarge, type BodyProblem, type HostRequest } from './wire.js'
 
-function readLimited(req: IncomingMessage, limit: number): Promise<Uint8Array | BodyTooLarge> {
+function readLimited(req: IncomingMessage, limit: number): Promise<string | BodyProblem> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
-    const onData = (chunk: Buffer) => {
+    req.on('data', (chunk: Buffer) => {
+      if (size > limit) return
       size += chunk.length
       if (size > limit) {
-        cleanup()
-        req.resume()
+        // Answer now; the rest of the body is drained and dropped.
         resolve(bodyTooLarge)
         return
       }
       chunks.push(chunk)
-    }
-    const onEnd = () => {
-      cleanup()
-      resolve(Buffer.concat(chunks, size))
-    }
-    const onError = (error: Error) => {
-      cleanup()
-      reject(error)
-    }
-    const cleanup = () => {
-      req.off('data', onData)
-      req.off('end', onEnd)
-      req.off('error', onError)
-    }
-    req.on('data', onData)
-    req.on('end', onEnd)
-    req.on('error', onError)
+    })
+    req.once('end', () => {
+      if (size > limit) return
+      const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)
+      resolve(isUtf8(bytes) ? bytes.toString('utf8') : bodyNotUtf8)
+    })
+    req.once('error', reject)
   })
 }
 
-function fromIncoming(req: IncomingMessage, signal: AbortSignal): HostRequest {
-  return {
-    method: req.method ?? 'GET',
-    url: req.url ?? '/',
-    header(name) {
-      const value = req.headers[name]
-      return Array.isArray(value) ? value.join(', ') : value
-    },
-    readBody: (limit) => readLimited(req, limit),
-    signal,
+/** A node:http request in the host's terms; methods live on the prototype, so a request costs no closures. */
+class NodeHostRequest implements HostRequest {
+  readonly method: string
+  readonly url: string
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+  ) {
+    this.method = req.method ?? 'GET'
+    this.url = req.url ?? '/'
+  }
+
+  header(name: string): string | undefined {
+    const value = this.req.headers[name]
+    return Array.isArray(value) ? value.join(', ') : value
+  }
+
+  readText(limit: number): Promise<string | BodyProblem> {
+    return readLimited(this.req, limit)
+  }
+
+  onAbort(listener: () => void): void {
+    const res = this.res
+    res.once('close', () => {
+      if (!res.writableFinished) listener()
+    })
   }
 }
 
 /** The host as a node:http request listener; a client that goes away aborts its call. */
 export function nodeListener(host: Host, isClosing: () => boolean = () => false): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    const controller = new AbortController()
-    res.on('close', () => {
-      if (!res.writableFinished) controller.abort()
-    })
-    host.handle(fromIncoming(req, controller.signal)).then(
+    host.handle(new NodeHostRequest(req, res)).then(
       (response) => {
         if (res.destroyed) return
         // While shutting down, finish this call and then let the connection go.

@@ -7,17 +7,18 @@ export interface HostRequest {
   /** Path plus query, as sent. */
   url: string
   header(name: string): string | undefined
-  /** Reads the whole body, or reports that it exceeds `limit` bytes without reading the rest. */
-  readBody(limit: number): Promise<Uint8Array | BodyTooLarge>
-  /** Aborted when the client goes away. */
-  signal?: AbortSignal
+  /** Reads the whole body as UTF-8 text, or reports it too large (without reading the rest) or not UTF-8. */
+  readText(limit: number): Promise<string | BodyProblem>
+  /** Registers a listener for the client going away. */
+  onAbort?(listener: () => void): void
 }
 
 export const bodyTooLarge = Symbol('body too large')
-export type BodyTooLarge = typeof bodyTooLarge
+export const bodyNotUtf8 = Symbol('body not UTF-8')
+export type BodyProblem = typeof bodyTooLarge | typeof bodyNotUtf8
 
 export interface HostResponse {
   status: number
-  headers: Record<string, string>
+  headers: Readonly<Record<string, string>>
   body: string
 }
