@@ -7,10 +7,14 @@ export interface TestServer extends LocalServer {
   unexpected: unknown[]
 }
 
-/** The local contract server on a free port of 127.0.0.1, with an in-memory store unless dataDir is given. */
+/**
+ * The local contract server on a free port of 127.0.0.1, with an in-memory embedded store unless dataDir
+ * is given. TEST_DATABASE_URL runs it on that PostgreSQL server instead (one test file at a time: they share it).
+ */
 export async function startTestServer(options: LocalServerOptions = {}): Promise<TestServer> {
   const unexpected: unknown[] = []
-  const server = await startLocalServer({ port: 0, host: '127.0.0.1', log: (error) => unexpected.push(error), ...options })
+  const databaseUrl = options.dataDir ? undefined : process.env.TEST_DATABASE_URL
+  const server = await startLocalServer({ port: 0, host: '127.0.0.1', log: (error) => unexpected.push(error), ...(databaseUrl ? { databaseUrl } : {}), ...options })
   return Object.assign(server, { unexpected })
 }
 
