@@ -11,6 +11,7 @@ export const nativeCoin = '0x0000000000000000000000000000000000000000'
 const polygonUSDC = '0x3c499c542cef5e3811e1192ce70d8cc03d5c3359'
 const polygonWETH = '0x7ceb23fd6bc0add59e62ac25578270cff1b9f619'
 const amoyUSDC = '0x41e94eb019c0762f9bfcf9fb1e58725bfb0e7582'
+const mainnetUSDC = '0xa0b86991c6218b36c1d19d4a2e9eb10ce3606eb48'
 
 const seller = (n: number) => `0x5e11e7${n.toString(16).padStart(34, '0')}`
 const buyer = (n: number) => `0xb0b0${n.toString(16).padStart(36, '0')}`
@@ -47,6 +48,7 @@ export const sampleCollections = {
   heroes: { network: 'polygon', contractAddress: '0x4e10000000000000000000000000000000000721' },
   cards: { network: 'polygon', contractAddress: '0xca4d000000000000000000000000000000001155' },
   amoyItems: { network: 'amoy', contractAddress: '0xa0e1000000000000000000000000000000001155' },
+  mainnetArt: { network: 'mainnet', contractAddress: '0xa47000000000000000000000000000000000a721' },
 } as const
 
 export const sampleData: Fixtures = {
@@ -57,6 +59,8 @@ export const sampleData: Fixtures = {
     { network: 'polygon', address: polygonWETH, symbol: 'WETH', decimals: 18, usdPrice: 3000 },
     { network: 'amoy', address: nativeCoin, symbol: 'POL', decimals: 18, usdPrice: 0.5 },
     { network: 'amoy', address: amoyUSDC, symbol: 'USDC', decimals: 6, usdPrice: 1 },
+    { network: 'mainnet', address: nativeCoin, symbol: 'ETH', decimals: 18, usdPrice: 3000 },
+    { network: 'mainnet', address: mainnetUSDC, symbol: 'USDC', decimals: 6, usdPrice: 1 },
   ],
   collections: [
     {
@@ -112,6 +116,20 @@ export const sampleData: Fixtures = {
       orders: [
         listing('401', '1', 'platform_marketplace_v2', amoyUSDC, '2000000', { quantity: '10' }),
         listing('402', '2', 'platform_marketplace_v2', nativeCoin, '1000000000000000000', { quantity: '1' }),
+      ],
+    },
+    {
+      ...sampleCollections.mainnetArt,
+      name: 'Sample Art',
+      contractType: 'ERC721',
+      tokens: [
+        token('1', 'Dawn Study', [{ trait_type: 'Palette', value: 'Warm' }, { trait_type: 'Year', value: 2021 }]),
+        token('2', 'Dusk Study', [{ trait_type: 'Palette', value: 'Cool' }, { trait_type: 'Year', value: 2023 }]),
+      ],
+      orders: [
+        listing('501', '1', 'platform_marketplace_v2', nativeCoin, '250000000000000000', { feeBreakdown: platformFees }),
+        listing('502', '2', 'opensea', mainnetUSDC, '900000000'),
+        offer('503', '1', 'platform_marketplace_v2', mainnetUSDC, '600000000'),
       ],
     },
   ],
