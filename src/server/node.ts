@@ -1,6 +1,8 @@
 import { isUtf8 } from 'node:buffer'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
+import { TimeoutError, WebrpcBadRequestError, type WebrpcError } from '../../gen/errors.gen.js'
+import { corsHeaders } from './cors.js'
 import type { Host } from './host.js'
 import { bodyNotUtf8, bodyTooLarge, type BodyProblem, type HostRequest } from './wire.js'
 
@@ -73,6 +75,24 @@ export function nodeListener(host: Host, isClosing: () => boolean = () => false)
   }
 }
 
+/**
+ * Requests node:http rejects before the host sees them (malformed HTTP, oversized headers, too slow) get
+ * a SPEC §7 body too, instead of node's bare status line.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy()
+    return
+  }
+  const wire: WebrpcError =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new TimeoutError({ cause: 'request not received in time' })
+      : new WebrpcBadRequestError({ cause: error.code === 'HPE_HEADER_OVERFLOW' ? 'request headers too large' : 'malformed HTTP request' })
+  const body = JSON.stringify(wire.toJSON())
+  const headers = Object.entries({ ...corsHeaders, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' })
+  socket.end(`HTTP/1.1 ${wire.status} ${wire.name}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`)
+}
+
 export interface RunningServer {
   /** http://host:port, the port resolved when 0 was asked. */
   url: string
@@ -88,6 +108,7 @@ export async function listen(host: Host, options: { port?: number; host?: string
     { keepAliveTimeout: 5_000, requestTimeout: 30_000, headersTimeout: 15_000 },
     nodeListener(host, () => closing),
   )
+  server.on('clientError', answerClientError)
   const hostname = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

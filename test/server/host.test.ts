@@ -1,4 +1,5 @@
 import { request } from 'node:http'
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHost } from '../../src/server/host.js'
 import { fetchHandler } from '../../src/server/fetch.js'
@@ -77,6 +78,31 @@ describe('host over node:http', () => {
     await expect(call).rejects.toThrow()
     const response = await rawCall(url('Echo'), jsonPost({ still: 'here' }))
     expect(response.json).toEqual({ echo: { still: 'here' } })
+  })
+})
+
+function rawHttp(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(bytes))
+    let reply = ''
+    socket.on('data', (chunk) => (reply += chunk))
+    socket.on('close', () => resolve(reply))
+    socket.on('error', reject)
+  })
+}
+
+describe('requests node:http rejects before the host', () => {
+  const bodyOf = (reply: string) => JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))
+
+  it('malformed HTTP gets a SPEC WebrpcBadRequest body', async () => {
+    const reply = await rawHttp(Number(new URL(server.url).port), 'NONSENSE\r\n\r\n')
+    expect(reply.startsWith('HTTP/1.1 400 ')).toBe(true)
+    expect(bodyOf(reply)).toEqual({ error: 'WebrpcBadRequest', code: -4, msg: 'bad request', status: 400, cause: 'malformed HTTP request' })
+  })
+
+  it('oversized headers get a SPEC WebrpcBadRequest body', async () => {
+    const reply = await rawHttp(Number(new URL(server.url).port), `POST /rpc/Probe/Echo HTTP/1.1\r\nHost: x\r\nX-Pad: ${'p'.repeat(20_000)}\r\n\r\n`)
+    expect(bodyOf(reply)).toMatchObject({ error: 'WebrpcBadRequest', cause: 'request headers too large' })
   })
 })
 
