@@ -25,11 +25,22 @@ interface Target {
 mkdirSync('node_modules/.cache', { recursive: true })
 const buildDir = mkdtempSync(join('node_modules/.cache', 'server-bench-'))
 const targetsScript = join(buildDir, 'server-targets.mjs')
-await build({ entryPoints: ['bench/server-targets.ts'], outfile: targetsScript, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external' })
+await build({
+  entryPoints: ['bench/server-targets.ts'],
+  outfile: targetsScript,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+})
 process.on('exit', () => rmSync(buildDir, { recursive: true, force: true }))
 
 async function startTarget(kind: string): Promise<Target> {
-  const child = spawn(process.execPath, [targetsScript, kind], { stdio: ['ignore', 'pipe', 'inherit'], cwd: process.cwd() })
+  const child = spawn(process.execPath, [targetsScript, kind], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: process.cwd(),
+  })
   const lines = createInterface({ input: child.stdout! })
   for await (const line of lines) {
     if (line.startsWith('{')) return { child, ...(JSON.parse(line) as { url: string; accessKey: string }) }
@@ -57,7 +68,13 @@ interface Figures {
   non2xx: number
 }
 
-async function load(url: string, accessKey: string, body: unknown, connections: number, duration = seconds): Promise<Figures> {
+async function load(
+  url: string,
+  accessKey: string,
+  body: unknown,
+  connections: number,
+  duration = seconds,
+): Promise<Figures> {
   const result = await autocannon({
     url,
     method: 'POST',
@@ -66,7 +83,12 @@ async function load(url: string, accessKey: string, body: unknown, connections: 
     connections,
     duration,
   })
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx }
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
 }
 
 async function measure(kind: string, path: string, body: unknown, connections = 50): Promise<Figures> {
@@ -88,7 +110,12 @@ async function memoryAtConnections(connections: number): Promise<{ idle: number;
     const idle = rssMiB(target.child.pid!)
     let peak = idle
     const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(target.child.pid!))), 100)
-    const figures = await load(`${target.url}/rpc/Metadata/TokenCollectionFilters`, target.accessKey, { chainId: '137', contractAddress: heroes }, connections)
+    const figures = await load(
+      `${target.url}/rpc/Metadata/TokenCollectionFilters`,
+      target.accessKey,
+      { chainId: '137', contractAddress: heroes },
+      connections,
+    )
     clearInterval(sampler)
     return { idle, peak, figures }
   } finally {
@@ -110,12 +137,17 @@ const bare = best(bareRuns)
 const host = best(hostRuns)
 const floor = await measure('local', '/polygon/rpc/Marketplace/GetFloorOrder', { contractAddress: heroes })
 const orders = await measure('local', '/polygon/rpc/Marketplace/GetOrders', {
-  input: ['101', '102', '103', '104', '105'].map((orderId) => ({ contractAddress: heroes, orderId, marketplace: 'unknown' })),
+  input: ['101', '102', '103', '104', '105'].map((orderId) => ({
+    contractAddress: heroes,
+    orderId,
+    marketplace: 'unknown',
+  })),
   page: { page: 1, pageSize: 5 },
 })
 const memory = await memoryAtConnections(1000)
 
-const row = (name: string, f: Figures) => `| ${name} | ${f.rps} | ${f.p99} | ${f.cpuUs ?? ''} | ${f.errors} | ${f.non2xx} |`
+const row = (name: string, f: Figures) =>
+  `| ${name} | ${f.rps} | ${f.p99} | ${f.cpuUs ?? ''} | ${f.errors} | ${f.non2xx} |`
 const cheapest = (runs: Figures[]) => Math.min(...runs.map((r) => r.cpuUs ?? Infinity))
 const report = `# Server benchmarks
 

@@ -4,7 +4,13 @@
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { MetadataAuth, MetadataMethods, WebrpcHeaderValue, dispatchMetadata, type MetadataService } from '../gen/metadata.gen.js'
+import {
+  MetadataAuth,
+  MetadataMethods,
+  WebrpcHeaderValue,
+  dispatchMetadata,
+  type MetadataService,
+} from '../gen/metadata.gen.js'
 import { startLocalServer } from '../src/local/server.js'
 import { validateRequest } from '../src/validate/index.js'
 import { createHost, type CallContext } from '../src/server/host.js'

@@ -38,7 +38,13 @@ function buyCalldata(plan: BuyPlan): `0x${string}` {
   return encodeFunctionData({
     abi: platformMarketplaceV2Abi,
     functionName: 'acceptRequestBatch',
-    args: [plan.lines.map((l) => l.requestId), plan.lines.map((l) => l.quantity), plan.lines.map(() => plan.buyer), fees, receivers],
+    args: [
+      plan.lines.map((l) => l.requestId),
+      plan.lines.map((l) => l.quantity),
+      plan.lines.map(() => plan.buyer),
+      fees,
+      receivers,
+    ],
   })
 }
 

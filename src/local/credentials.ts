@@ -15,7 +15,11 @@ export async function jwtSecret(sql: Sql, fromEnv: string | undefined): Promise<
 }
 
 /** A secret API key of `projectId`: an HS256 JWT with the project in the `project` claim. */
-export function issueSecretKey(secret: string, projectId: number | string, expiresIn: string | number = '365d'): Promise<string> {
+export function issueSecretKey(
+  secret: string,
+  projectId: number | string,
+  expiresIn: string | number = '365d',
+): Promise<string> {
   return new SignJWT({ [projectClaim]: Number(projectId) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(`project:${projectId}`)

@@ -8,7 +8,12 @@ export interface Fixtures {
   projects?: { id: number; name: string; accessKey: string }[]
   currencies?: { network: string; address: string; symbol: string; decimals: number; usdPrice: number }[]
   collections?: FixtureCollection[]
-  audiences?: { id: number; projectId: number; name: string; contacts: { address: string; name?: string; email?: string }[] }[]
+  audiences?: {
+    id: number
+    projectId: number
+    name: string
+    contacts: { address: string; name?: string; email?: string }[]
+  }[]
   contracts?: {
     id: number
     projectId: number
@@ -23,7 +28,15 @@ export interface Fixtures {
     bytecode?: string
     bytecodeHash?: string
   }[]
-  gasSponsors?: { id: number; gasTankId: number; projectId: number; network: string; address: string; name: string; active: boolean }[]
+  gasSponsors?: {
+    id: number
+    gasTankId: number
+    projectId: number
+    network: string
+    address: string
+    name: string
+    active: boolean
+  }[]
 }
 
 export interface FixtureCollection {
@@ -43,7 +56,15 @@ export interface FixtureToken {
   externalUrl?: string
   decimals?: number
   attributes: { trait_type: string; value: string | number; display_type?: string }[]
-  assets?: { metadataField: string; url: string; filename?: string; filesize?: number; mimeType?: string; width?: number; height?: number }[]
+  assets?: {
+    metadataField: string
+    url: string
+    filename?: string
+    filesize?: number
+    mimeType?: string
+    width?: number
+    height?: number
+  }[]
 }
 
 export interface FixtureOrder {

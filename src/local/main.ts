@@ -21,14 +21,20 @@ async function main() {
   })
   const { url, accessKey, secretKey, projectId } = server
   console.log(JSON.stringify({ url, accessKey, secretKey, projectId }))
-  const store = env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `embedded PostgreSQL in ${resolve(env.DATA_DIR || '.data')}`
+  const store = env.DATABASE_URL
+    ? 'PostgreSQL at DATABASE_URL'
+    : `embedded PostgreSQL in ${resolve(env.DATA_DIR || '.data')}`
   console.log(`Local contract server listening on ${url} (store: ${store})`)
-  console.log(`  Marketplace  POST ${url}/<network>/rpc/Marketplace/<Method>     e.g. ${url}/polygon/rpc/Marketplace/GetFloorOrder`)
+  console.log(
+    `  Marketplace  POST ${url}/<network>/rpc/Marketplace/<Method>     e.g. ${url}/polygon/rpc/Marketplace/GetFloorOrder`,
+  )
   console.log(`  Metadata     POST ${url}/rpc/Metadata/TokenCollectionFilters`)
   console.log(`  Builder      POST ${url}/rpc/Builder/GetAudience`)
   console.log(`  Relayer      POST ${url}/<network>-relayer/rpc/Relayer/ListGasSponsors`)
   console.log(`  Indexer      POST ${url}/<network>-indexer/rpc/Indexer/AddWebhookListener | RemoveWebhookListener`)
-  console.log(`  Headers: X-Access-Key: ${accessKey}; webhook calls also Authorization: BEARER <secretKey> (project ${projectId})`)
+  console.log(
+    `  Headers: X-Access-Key: ${accessKey}; webhook calls also Authorization: BEARER <secretKey> (project ${projectId})`,
+  )
   console.log('Press Ctrl+C to stop.')
 
   let stopping = false

@@ -30,18 +30,70 @@ function token(tokenId: string, name: string, attributes: FixtureToken['attribut
     externalUrl: `https://example.invalid/token/${tokenId}`,
     attributes,
     assets: [
-      { metadataField: 'image', url: `https://assets.example.invalid/${tokenId}.png`, filename: `${tokenId}.png`, filesize: 20480 + Number(tokenId), mimeType: 'image/png', width: 512, height: 512 },
-      { metadataField: 'animation_url', url: `https://assets.example.invalid/${tokenId}.mp4`, filename: `${tokenId}.mp4`, filesize: 1048576, mimeType: 'video/mp4', width: 1080, height: 1080 },
+      {
+        metadataField: 'image',
+        url: `https://assets.example.invalid/${tokenId}.png`,
+        filename: `${tokenId}.png`,
+        filesize: 20480 + Number(tokenId),
+        mimeType: 'image/png',
+        width: 512,
+        height: 512,
+      },
+      {
+        metadataField: 'animation_url',
+        url: `https://assets.example.invalid/${tokenId}.mp4`,
+        filename: `${tokenId}.mp4`,
+        filesize: 1048576,
+        mimeType: 'video/mp4',
+        width: 1080,
+        height: 1080,
+      },
     ],
   }
 }
 
-function listing(orderId: string, tokenId: string, marketplace: string, currency: string, pricePerToken: string, extra: Partial<FixtureOrder> = {}): FixtureOrder {
-  return { orderId, tokenId, side: 'listing', marketplace, createdBy: seller(Number(tokenId)), currency, pricePerToken, quantity: '1', feeBreakdown: royalty, ...extra }
+function listing(
+  orderId: string,
+  tokenId: string,
+  marketplace: string,
+  currency: string,
+  pricePerToken: string,
+  extra: Partial<FixtureOrder> = {},
+): FixtureOrder {
+  return {
+    orderId,
+    tokenId,
+    side: 'listing',
+    marketplace,
+    createdBy: seller(Number(tokenId)),
+    currency,
+    pricePerToken,
+    quantity: '1',
+    feeBreakdown: royalty,
+    ...extra,
+  }
 }
 
-function offer(orderId: string, tokenId: string, marketplace: string, currency: string, pricePerToken: string, extra: Partial<FixtureOrder> = {}): FixtureOrder {
-  return { orderId, tokenId, side: 'offer', marketplace, createdBy: buyer(Number(orderId)), currency, pricePerToken, quantity: '1', feeBreakdown: royalty, ...extra }
+function offer(
+  orderId: string,
+  tokenId: string,
+  marketplace: string,
+  currency: string,
+  pricePerToken: string,
+  extra: Partial<FixtureOrder> = {},
+): FixtureOrder {
+  return {
+    orderId,
+    tokenId,
+    side: 'offer',
+    marketplace,
+    createdBy: buyer(Number(orderId)),
+    currency,
+    pricePerToken,
+    quantity: '1',
+    feeBreakdown: royalty,
+    ...extra,
+  }
 }
 
 export const sampleCollections = {
@@ -68,11 +120,31 @@ export const sampleData: Fixtures = {
       name: 'Sample Heroes',
       contractType: 'ERC721',
       tokens: [
-        token('1', 'Ember Knight', [{ trait_type: 'Class', value: 'Knight' }, { trait_type: 'Element', value: 'Fire' }, { trait_type: 'Level', value: 12 }]),
-        token('2', 'Tide Mage', [{ trait_type: 'Class', value: 'Mage' }, { trait_type: 'Element', value: 'Water' }, { trait_type: 'Level', value: 30 }]),
-        token('3', 'Stone Guard', [{ trait_type: 'Class', value: 'Knight' }, { trait_type: 'Element', value: 'Earth' }, { trait_type: 'Level', value: 7 }]),
-        token('4', 'Gale Archer', [{ trait_type: 'Class', value: 'Archer' }, { trait_type: 'Element', value: 'Air' }, { trait_type: 'Level', value: 21 }]),
-        token('5', 'Ash Rogue', [{ trait_type: 'Class', value: 'Rogue' }, { trait_type: 'Element', value: 'Fire' }, { trait_type: 'Level', value: 45 }]),
+        token('1', 'Ember Knight', [
+          { trait_type: 'Class', value: 'Knight' },
+          { trait_type: 'Element', value: 'Fire' },
+          { trait_type: 'Level', value: 12 },
+        ]),
+        token('2', 'Tide Mage', [
+          { trait_type: 'Class', value: 'Mage' },
+          { trait_type: 'Element', value: 'Water' },
+          { trait_type: 'Level', value: 30 },
+        ]),
+        token('3', 'Stone Guard', [
+          { trait_type: 'Class', value: 'Knight' },
+          { trait_type: 'Element', value: 'Earth' },
+          { trait_type: 'Level', value: 7 },
+        ]),
+        token('4', 'Gale Archer', [
+          { trait_type: 'Class', value: 'Archer' },
+          { trait_type: 'Element', value: 'Air' },
+          { trait_type: 'Level', value: 21 },
+        ]),
+        token('5', 'Ash Rogue', [
+          { trait_type: 'Class', value: 'Rogue' },
+          { trait_type: 'Element', value: 'Fire' },
+          { trait_type: 'Level', value: 45 },
+        ]),
       ],
       orders: [
         listing('101', '1', 'platform_marketplace_v2', polygonUSDC, '25000000', { feeBreakdown: platformFees }),
@@ -81,7 +153,9 @@ export const sampleData: Fixtures = {
         listing('104', '4', 'platform_marketplace_v2', polygonWETH, '4000000000000000'),
         listing('105', '1', 'magic_eden', polygonUSDC, '40000000'),
         listing('106', '1', 'platform_marketplace_v2', polygonUSDC, '1000000', { status: 'cancelled' }),
-        listing('107', '5', 'platform_marketplace_v2', polygonUSDC, '500000', { validUntil: '2024-06-01T00:00:00.000Z' }),
+        listing('107', '5', 'platform_marketplace_v2', polygonUSDC, '500000', {
+          validUntil: '2024-06-01T00:00:00.000Z',
+        }),
         listing('108', '1', 'platform_marketplace_v1', nativeCoin, '90000000000000000000'),
         listing('109', '3', 'platform_marketplace_v2', polygonUSDC, '18000000'),
         offer('201', '4', 'platform_marketplace_v2', polygonUSDC, '9000000'),
@@ -94,12 +168,25 @@ export const sampleData: Fixtures = {
       name: 'Sample Cards',
       contractType: 'ERC1155',
       tokens: [
-        token('1', 'Common Spark', [{ trait_type: 'Rarity', value: 'Common' }, { trait_type: 'Power', value: 10 }]),
-        token('2', 'Rare Flame', [{ trait_type: 'Rarity', value: 'Rare' }, { trait_type: 'Power', value: 55 }]),
-        token('3', 'Epic Storm', [{ trait_type: 'Rarity', value: 'Epic' }, { trait_type: 'Power', value: 90 }]),
+        token('1', 'Common Spark', [
+          { trait_type: 'Rarity', value: 'Common' },
+          { trait_type: 'Power', value: 10 },
+        ]),
+        token('2', 'Rare Flame', [
+          { trait_type: 'Rarity', value: 'Rare' },
+          { trait_type: 'Power', value: 55 },
+        ]),
+        token('3', 'Epic Storm', [
+          { trait_type: 'Rarity', value: 'Epic' },
+          { trait_type: 'Power', value: 90 },
+        ]),
       ],
       orders: [
-        listing('301', '1', 'platform_marketplace_v2', polygonUSDC, '1500000', { quantity: '50', quantityRemaining: '40', feeBreakdown: platformFees }),
+        listing('301', '1', 'platform_marketplace_v2', polygonUSDC, '1500000', {
+          quantity: '50',
+          quantityRemaining: '40',
+          feeBreakdown: platformFees,
+        }),
         listing('302', '2', 'platform_marketplace_v2', nativeCoin, '8000000000000000000', { quantity: '5' }),
         listing('303', '3', 'opensea', polygonUSDC, '75000000', { quantity: '2' }),
         offer('304', '2', 'platform_marketplace_v2', polygonUSDC, '3000000', { quantity: '3' }),
@@ -110,8 +197,14 @@ export const sampleData: Fixtures = {
       name: 'Sample Amoy Items',
       contractType: 'ERC1155',
       tokens: [
-        token('1', 'Test Potion', [{ trait_type: 'Kind', value: 'Potion' }, { trait_type: 'Weight', value: 1 }]),
-        token('2', 'Test Sword', [{ trait_type: 'Kind', value: 'Weapon' }, { trait_type: 'Weight', value: 8 }]),
+        token('1', 'Test Potion', [
+          { trait_type: 'Kind', value: 'Potion' },
+          { trait_type: 'Weight', value: 1 },
+        ]),
+        token('2', 'Test Sword', [
+          { trait_type: 'Kind', value: 'Weapon' },
+          { trait_type: 'Weight', value: 8 },
+        ]),
       ],
       orders: [
         listing('401', '1', 'platform_marketplace_v2', amoyUSDC, '2000000', { quantity: '10' }),
@@ -123,11 +216,19 @@ export const sampleData: Fixtures = {
       name: 'Sample Art',
       contractType: 'ERC721',
       tokens: [
-        token('1', 'Dawn Study', [{ trait_type: 'Palette', value: 'Warm' }, { trait_type: 'Year', value: 2021 }]),
-        token('2', 'Dusk Study', [{ trait_type: 'Palette', value: 'Cool' }, { trait_type: 'Year', value: 2023 }]),
+        token('1', 'Dawn Study', [
+          { trait_type: 'Palette', value: 'Warm' },
+          { trait_type: 'Year', value: 2021 },
+        ]),
+        token('2', 'Dusk Study', [
+          { trait_type: 'Palette', value: 'Cool' },
+          { trait_type: 'Year', value: 2023 },
+        ]),
       ],
       orders: [
-        listing('501', '1', 'platform_marketplace_v2', nativeCoin, '250000000000000000', { feeBreakdown: platformFees }),
+        listing('501', '1', 'platform_marketplace_v2', nativeCoin, '250000000000000000', {
+          feeBreakdown: platformFees,
+        }),
         listing('502', '2', 'opensea', mainnetUSDC, '900000000'),
         offer('503', '1', 'platform_marketplace_v2', mainnetUSDC, '600000000'),
       ],
@@ -145,12 +246,45 @@ export const sampleData: Fixtures = {
       ],
     },
     { id: 2, projectId: 1, name: 'Empty audience', contacts: [] },
-    { id: 3, projectId: 2, name: 'Other project audience', contacts: [{ address: '0xd0d0000000000000000000000000000000000004' }] },
+    {
+      id: 3,
+      projectId: 2,
+      name: 'Other project audience',
+      contacts: [{ address: '0xd0d0000000000000000000000000000000000004' }],
+    },
   ],
   contracts: [
-    { id: 1, projectId: 1, audienceId: 1, network: 'polygon', contractName: 'Sample Heroes', contractAddress: sampleCollections.heroes.contractAddress, contractType: 'ERC721', source: 'LINKED' },
-    { id: 2, projectId: 1, audienceId: 1, network: 'polygon', contractName: 'Sample Cards', contractAddress: sampleCollections.cards.contractAddress, contractType: 'ERC1155', source: 'DEPLOYED', itemsContractAddress: sampleCollections.cards.contractAddress },
-    { id: 3, projectId: 2, audienceId: 3, network: 'amoy', contractName: 'Sample Amoy Items', contractAddress: sampleCollections.amoyItems.contractAddress, contractType: 'ERC1155', source: 'LINKED' },
+    {
+      id: 1,
+      projectId: 1,
+      audienceId: 1,
+      network: 'polygon',
+      contractName: 'Sample Heroes',
+      contractAddress: sampleCollections.heroes.contractAddress,
+      contractType: 'ERC721',
+      source: 'LINKED',
+    },
+    {
+      id: 2,
+      projectId: 1,
+      audienceId: 1,
+      network: 'polygon',
+      contractName: 'Sample Cards',
+      contractAddress: sampleCollections.cards.contractAddress,
+      contractType: 'ERC1155',
+      source: 'DEPLOYED',
+      itemsContractAddress: sampleCollections.cards.contractAddress,
+    },
+    {
+      id: 3,
+      projectId: 2,
+      audienceId: 3,
+      network: 'amoy',
+      contractName: 'Sample Amoy Items',
+      contractAddress: sampleCollections.amoyItems.contractAddress,
+      contractType: 'ERC1155',
+      source: 'LINKED',
+    },
   ],
   gasSponsors: [
     ...Array.from({ length: 12 }, (_, i) => ({
@@ -162,7 +296,23 @@ export const sampleData: Fixtures = {
       name: `Sponsored wallet ${i + 1}`,
       active: i % 4 !== 3,
     })),
-    { id: 13, gasTankId: 2, projectId: 1, network: 'amoy', address: '0x5b0000000000000000000000000000000000000d', name: 'Amoy sponsor', active: true },
-    { id: 14, gasTankId: 3, projectId: 2, network: 'polygon', address: '0x5b0000000000000000000000000000000000000e', name: 'Other project sponsor', active: true },
+    {
+      id: 13,
+      gasTankId: 2,
+      projectId: 1,
+      network: 'amoy',
+      address: '0x5b0000000000000000000000000000000000000d',
+      name: 'Amoy sponsor',
+      active: true,
+    },
+    {
+      id: 14,
+      gasTankId: 3,
+      projectId: 2,
+      network: 'polygon',
+      address: '0x5b0000000000000000000000000000000000000e',
+      name: 'Other project sponsor',
+      active: true,
+    },
   ],
 }

@@ -11,10 +11,13 @@ function isJsonContentType(contentType: string | undefined): boolean {
 export async function readJsonObject(request: HostRequest, limit: number): Promise<Record<string, unknown>> {
   const contentType = request.header('content-type')
   if (!isJsonContentType(contentType)) {
-    throw new WebrpcBadRequestError({ cause: `unsupported Content-Type ${JSON.stringify((contentType ?? '').slice(0, 100))}, expected application/json` })
+    throw new WebrpcBadRequestError({
+      cause: `unsupported Content-Type ${JSON.stringify((contentType ?? '').slice(0, 100))}, expected application/json`,
+    })
   }
   const declared = Number(request.header('content-length'))
-  if (declared > limit) throw new WebrpcBadRequestError({ cause: `body of ${declared} bytes exceeds the limit of ${limit} bytes` })
+  if (declared > limit)
+    throw new WebrpcBadRequestError({ cause: `body of ${declared} bytes exceeds the limit of ${limit} bytes` })
   const text = await request.readText(limit)
   if (text === bodyTooLarge) throw new WebrpcBadRequestError({ cause: `body exceeds the limit of ${limit} bytes` })
   if (text === bodyNotUtf8) throw new WebrpcBadRequestError({ cause: 'body is not valid UTF-8' })

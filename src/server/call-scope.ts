@@ -60,7 +60,11 @@ export class Deadlines {
 
   open(scope: CallScope): void {
     this.#open.add(scope)
-    this.#timer ??= setInterval(() => this.#sweep(), this.#interval).unref()
+    if (!this.#timer) {
+      this.#timer = setInterval(() => this.#sweep(), this.#interval)
+      // Node: the sweep alone must not keep a process alive. Browsers and edge runtimes have no unref.
+      ;(this.#timer as { unref?: () => void }).unref?.()
+    }
   }
 
   close(scope: CallScope): void {

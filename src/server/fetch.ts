@@ -46,6 +46,9 @@ function fromRequest(request: Request): HostRequest {
 export function fetchHandler(host: Host): (request: Request) => Promise<Response> {
   return async (request) => {
     const response = await host.handle(fromRequest(request))
-    return new Response(response.status === 204 ? null : response.body, { status: response.status, headers: response.headers })
+    return new Response(response.status === 204 ? null : response.body, {
+      status: response.status,
+      headers: response.headers,
+    })
   }
 }

@@ -65,7 +65,9 @@ export function createHost(options: HostOptions): Host {
   const log = options.log ?? defaultLog
   const deadlines = new Deadlines(timeoutMs)
   // Success headers are the same for every call of a service: built once, shared read-only.
-  const successHeaders = new Map(options.services.map((s) => [s, Object.freeze({ ...jsonHeaders, Webrpc: s.webrpcHeader })]))
+  const successHeaders = new Map(
+    options.services.map((s) => [s, Object.freeze({ ...jsonHeaders, Webrpc: s.webrpcHeader })]),
+  )
 
   async function call(service: ServiceMount, method: string, request: HostRequest, scope: CallScope) {
     const requirement = service.auth(method)
@@ -79,7 +81,9 @@ export function createHost(options: HostOptions): Host {
     try {
       return JSON.stringify(result ?? {})
     } catch (error) {
-      throw new WebrpcBadResponseError({ cause: `result of ${service.name}.${method} is not JSON: ${(error as Error).message}` })
+      throw new WebrpcBadResponseError({
+        cause: `result of ${service.name}.${method} is not JSON: ${(error as Error).message}`,
+      })
     }
   }
 

@@ -1,6 +1,21 @@
-export { authenticate, jwtSecretKeyVerifier, projectClaim, type AuthRequirement, type AuthVerifiers, type Caller } from './auth.js'
+export {
+  authenticate,
+  jwtSecretKeyVerifier,
+  projectClaim,
+  type AuthRequirement,
+  type AuthVerifiers,
+  type Caller,
+} from './auth.js'
 export { fetchHandler } from './fetch.js'
-export { createHost, defaultBodyLimit, defaultTimeoutMs, type CallContext, type Host, type HostOptions, type ServiceMount } from './host.js'
+export {
+  createHost,
+  defaultBodyLimit,
+  defaultTimeoutMs,
+  type CallContext,
+  type Host,
+  type HostOptions,
+  type ServiceMount,
+} from './host.js'
 export { listen, nodeListener, type RunningServer } from './node.js'
 export { resolveRoute, type NetworkPlacement } from './routes.js'
 export { platformServices, type PlatformHandlers } from './services.js'

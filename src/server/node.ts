@@ -60,7 +60,10 @@ class NodeHostRequest implements HostRequest {
 }
 
 /** The host as a node:http request listener; a client that goes away aborts its call. */
-export function nodeListener(host: Host, isClosing: () => boolean = () => false): (req: IncomingMessage, res: ServerResponse) => void {
+export function nodeListener(
+  host: Host,
+  isClosing: () => boolean = () => false,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     host.handle(new NodeHostRequest(req, res)).then(
       (response) => {
@@ -87,10 +90,19 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   const wire: WebrpcError =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? new TimeoutError({ cause: 'request not received in time' })
-      : new WebrpcBadRequestError({ cause: error.code === 'HPE_HEADER_OVERFLOW' ? 'request headers too large' : 'malformed HTTP request' })
+      : new WebrpcBadRequestError({
+          cause: error.code === 'HPE_HEADER_OVERFLOW' ? 'request headers too large' : 'malformed HTTP request',
+        })
   const body = JSON.stringify(wire.toJSON())
-  const headers = Object.entries({ ...corsHeaders, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' })
-  socket.end(`HTTP/1.1 ${wire.status} ${wire.name}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`)
+  const headers = Object.entries({
+    ...corsHeaders,
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  })
+  socket.end(
+    `HTTP/1.1 ${wire.status} ${wire.name}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`,
+  )
 }
 
 export interface RunningServer {

@@ -25,7 +25,11 @@ function hostnameOf(host: string | undefined): string {
   return host.replace(/:\d+$/, '').toLowerCase()
 }
 
-function networkFromLabel(label: string | undefined, suffix: string, networks: ReadonlySet<string>): string | undefined {
+function networkFromLabel(
+  label: string | undefined,
+  suffix: string,
+  networks: ReadonlySet<string>,
+): string | undefined {
   if (!label || !label.endsWith(`-${suffix}`)) return undefined
   const network = label.slice(0, -suffix.length - 1)
   return networks.has(network) ? network : undefined

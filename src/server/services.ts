@@ -35,20 +35,45 @@ function mount(
 /** The five services routed as SPEC §1 places them. */
 export function platformServices(handlers: PlatformHandlers): ServiceMount[] {
   return [
-    mount('Marketplace', marketplace.MarketplaceMethods, { kind: 'path' }, marketplace.WebrpcHeaderValue, marketplace.MarketplaceAuth, (m, a, c) =>
-      marketplace.dispatchMarketplace(handlers.Marketplace, m as marketplace.MarketplaceMethod, a, c),
+    mount(
+      'Marketplace',
+      marketplace.MarketplaceMethods,
+      { kind: 'path' },
+      marketplace.WebrpcHeaderValue,
+      marketplace.MarketplaceAuth,
+      (m, a, c) => marketplace.dispatchMarketplace(handlers.Marketplace, m as marketplace.MarketplaceMethod, a, c),
     ),
-    mount('Metadata', metadata.MetadataMethods, { kind: 'none' }, metadata.WebrpcHeaderValue, metadata.MetadataAuth, (m, a, c) =>
-      metadata.dispatchMetadata(handlers.Metadata, m as metadata.MetadataMethod, a, c),
+    mount(
+      'Metadata',
+      metadata.MetadataMethods,
+      { kind: 'none' },
+      metadata.WebrpcHeaderValue,
+      metadata.MetadataAuth,
+      (m, a, c) => metadata.dispatchMetadata(handlers.Metadata, m as metadata.MetadataMethod, a, c),
     ),
-    mount('Builder', builder.BuilderMethods, { kind: 'none' }, builder.WebrpcHeaderValue, builder.BuilderAuth, (m, a, c) =>
-      builder.dispatchBuilder(handlers.Builder, m as builder.BuilderMethod, a, c),
+    mount(
+      'Builder',
+      builder.BuilderMethods,
+      { kind: 'none' },
+      builder.WebrpcHeaderValue,
+      builder.BuilderAuth,
+      (m, a, c) => builder.dispatchBuilder(handlers.Builder, m as builder.BuilderMethod, a, c),
     ),
-    mount('Relayer', relayer.RelayerMethods, { kind: 'host', label: 'relayer' }, relayer.WebrpcHeaderValue, relayer.RelayerAuth, (m, a, c) =>
-      relayer.dispatchRelayer(handlers.Relayer, m as relayer.RelayerMethod, a, c),
+    mount(
+      'Relayer',
+      relayer.RelayerMethods,
+      { kind: 'host', label: 'relayer' },
+      relayer.WebrpcHeaderValue,
+      relayer.RelayerAuth,
+      (m, a, c) => relayer.dispatchRelayer(handlers.Relayer, m as relayer.RelayerMethod, a, c),
     ),
-    mount('Indexer', indexer.IndexerMethods, { kind: 'host', label: 'indexer' }, indexer.WebrpcHeaderValue, indexer.IndexerAuth, (m, a, c) =>
-      indexer.dispatchIndexer(handlers.Indexer, m as indexer.IndexerMethod, a, c),
+    mount(
+      'Indexer',
+      indexer.IndexerMethods,
+      { kind: 'host', label: 'indexer' },
+      indexer.WebrpcHeaderValue,
+      indexer.IndexerAuth,
+      (m, a, c) => indexer.dispatchIndexer(handlers.Indexer, m as indexer.IndexerMethod, a, c),
     ),
   ]
 }

@@ -22,8 +22,18 @@ const userDataDir = mkdtempSync(join(tmpdir(), 'chromium-profile-'))
 let preflights = 0
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does`)
-  const bundle = await build({ entryPoints: [entry], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', write: false })
+  if (!existsSync(chromiumPath))
+    throw new Error(
+      `${chromiumPath} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does`,
+    )
+  const bundle = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+  })
   const script = bundle.outputFiles[0]!.text
   api = await startTestServer()
   api.httpServer.on('request', (req) => {
@@ -31,7 +41,9 @@ beforeAll(async () => {
   })
   page = createServer((req, res) => {
     if (req.url === '/bundle.js') return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(script)
-    res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>client</title><script src="/bundle.js"></script>')
+    res
+      .writeHead(200, { 'Content-Type': 'text/html' })
+      .end('<!doctype html><title>client</title><script src="/bundle.js"></script>')
   })
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
   // "localhost" vs the API's "127.0.0.1": another origin, so every call is cross-origin.
@@ -39,7 +51,15 @@ beforeAll(async () => {
   context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
 }, 120_000)
 
@@ -55,7 +75,8 @@ it('a page on another origin calls the local server with the bundled client (COR
   await tab.goto(pageUrl)
   const heroes = sampleCollections.heroes.contractAddress
   const result = await tab.evaluate(
-    ([base, key, contract]) => (globalThis as unknown as { runCalls: (...a: string[]) => Promise<unknown> }).runCalls(base!, key!, contract!),
+    ([base, key, contract]) =>
+      (globalThis as unknown as { runCalls: (...a: string[]) => Promise<unknown> }).runCalls(base!, key!, contract!),
     [api.url, api.accessKey, heroes],
   )
   const attributes = collectionAt('polygon', heroes).tokens.flatMap((t) => t.attributes.map((a) => a.trait_type))

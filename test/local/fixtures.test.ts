@@ -11,7 +11,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const fixtures: Fixtures = {
   projects: [{ id: 77, name: 'Fixture project', accessKey: 'fixture-access-key-77' }],
-  currencies: [{ network: 'base', address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', symbol: 'USDC', decimals: 6, usdPrice: 1 }],
+  currencies: [
+    {
+      network: 'base',
+      address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+      symbol: 'USDC',
+      decimals: 6,
+      usdPrice: 1,
+    },
+  ],
   collections: [
     {
       network: 'base',
@@ -23,7 +31,16 @@ const fixtures: Fixtures = {
         { tokenId: '8', name: 'Eight', attributes: [{ trait_type: 'Colour', value: 'Amber' }] },
       ],
       orders: [
-        { orderId: '1', tokenId: '8', side: 'listing', marketplace: 'platform_marketplace_v2', createdBy: '0x00000000000000000000000000000000000000a1', currency: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', pricePerToken: '3000000', quantity: '1' },
+        {
+          orderId: '1',
+          tokenId: '8',
+          side: 'listing',
+          marketplace: 'platform_marketplace_v2',
+          createdBy: '0x00000000000000000000000000000000000000a1',
+          currency: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+          pricePerToken: '3000000',
+          quantity: '1',
+        },
       ],
     },
   ],
@@ -35,10 +52,15 @@ it('loads a FIXTURES file next to the sample data, usable with its own access ke
   const server = await startTestServer({ fixtures: path })
   try {
     const clients = createClients({ network: 'base', accessKey: 'fixture-access-key-77', urls: localUrls(server.url) })
-    const { collectible } = await clients.marketplace.getFloorOrder({ contractAddress: '0xf1f1000000000000000000000000000000000001' })
+    const { collectible } = await clients.marketplace.getFloorOrder({
+      contractAddress: '0xf1f1000000000000000000000000000000000001',
+    })
     expect(collectible.metadata.name).toBe('Eight')
     expect(collectible.listing?.priceUSD).toBe(3)
-    const { filters } = await clients.metadata.tokenCollectionFilters({ chainId: String(clients.chainId), contractAddress: '0xf1f1000000000000000000000000000000000001' })
+    const { filters } = await clients.metadata.tokenCollectionFilters({
+      chainId: String(clients.chainId),
+      contractAddress: '0xf1f1000000000000000000000000000000000001',
+    })
     expect(filters).toEqual([{ name: 'Colour', type: 'STRING', min: null, max: null, values: ['Amber', 'Blue'] }])
   } finally {
     await server.close()

@@ -12,7 +12,10 @@ it('a restart with the same DATA_DIR keeps listeners, the JWT secret and the sam
   const first = await startTestServer({ dataDir })
   const { listener } = await clientsFor(first).indexer.addWebhookListener({
     url: 'http://127.0.0.1:9/persisted',
-    filters: { contractAddresses: ['0x4e10000000000000000000000000000000000721'], events: ['Transfer(address,address,uint256)'] },
+    filters: {
+      contractAddresses: ['0x4e10000000000000000000000000000000000721'],
+      events: ['Transfer(address,address,uint256)'],
+    },
   })
   const secretBefore = first.jwtSecret
   const keyFromBefore = first.secretKey
@@ -22,10 +25,23 @@ it('a restart with the same DATA_DIR keeps listeners, the JWT secret and the sam
   try {
     expect(second.jwtSecret).toBe(secretBefore)
     const clients = clientsFor(second)
-    expect((await clients.marketplace.getCountOfAllCollectibles({ contractAddress: '0x4e10000000000000000000000000000000000721' })).count).toBeGreaterThan(0)
+    expect(
+      (
+        await clients.marketplace.getCountOfAllCollectibles({
+          contractAddress: '0x4e10000000000000000000000000000000000721',
+        })
+      ).count,
+    ).toBeGreaterThan(0)
     // The key printed by the first run still works, and the listener written then is still there to remove.
     const oldKeyClients = { ...second, secretKey: keyFromBefore }
-    expect((await clientsFor(oldKeyClients).indexer.removeWebhookListener({ id: listener.id, projectId: String(second.projectId) })).status).toBe(true)
+    expect(
+      (
+        await clientsFor(oldKeyClients).indexer.removeWebhookListener({
+          id: listener.id,
+          projectId: String(second.projectId),
+        })
+      ).status,
+    ).toBe(true)
     expect(second.unexpected).toEqual([])
   } finally {
     await second.close()
@@ -34,7 +50,10 @@ it('a restart with the same DATA_DIR keeps listeners, the JWT secret and the sam
   const third = await startTestServer({ dataDir })
   try {
     // The removal of the second run persisted too: the listener is gone now.
-    const again = clientsFor(third).indexer.removeWebhookListener({ id: listener.id, projectId: String(third.projectId) })
+    const again = clientsFor(third).indexer.removeWebhookListener({
+      id: listener.id,
+      projectId: String(third.projectId),
+    })
     await again.then(
       (result) => expect(result.status).toBe(false),
       (error: { error?: string }) => expect(error.error).toBe('NotFound'),

@@ -3,13 +3,17 @@ import { sampleData } from '../../src/local/sample-data.js'
 
 /** An in-memory reading of the sample data, independent of the SQL store, to compute what the server must answer. */
 export function collectionAt(network: string, contractAddress: string): FixtureCollection {
-  const found = sampleData.collections!.find((c) => c.network === network && c.contractAddress.toLowerCase() === contractAddress.toLowerCase())
+  const found = sampleData.collections!.find(
+    (c) => c.network === network && c.contractAddress.toLowerCase() === contractAddress.toLowerCase(),
+  )
   if (!found) throw new Error(`no sample collection ${contractAddress} on ${network}`)
   return found
 }
 
 export function currencyOf(network: string, address: string) {
-  const found = sampleData.currencies!.find((c) => c.network === network && c.address.toLowerCase() === address.toLowerCase())
+  const found = sampleData.currencies!.find(
+    (c) => c.network === network && c.address.toLowerCase() === address.toLowerCase(),
+  )
   if (!found) throw new Error(`no sample currency ${address} on ${network}`)
   return found
 }

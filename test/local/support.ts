@@ -14,12 +14,23 @@ export interface TestServer extends LocalServer {
 export async function startTestServer(options: LocalServerOptions = {}): Promise<TestServer> {
   const unexpected: unknown[] = []
   const databaseUrl = options.dataDir ? undefined : process.env.TEST_DATABASE_URL
-  const server = await startLocalServer({ port: 0, host: '127.0.0.1', log: (error) => unexpected.push(error), ...(databaseUrl ? { databaseUrl } : {}), ...options })
+  const server = await startLocalServer({
+    port: 0,
+    host: '127.0.0.1',
+    log: (error) => unexpected.push(error),
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...options,
+  })
   return Object.assign(server, { unexpected })
 }
 
 export function clientsFor(server: LocalServer, network: Network = 'polygon', withSecret = true): Clients {
-  return createClients({ network, accessKey: server.accessKey, secretKey: withSecret ? server.secretKey : undefined, urls: localUrls(server.url) })
+  return createClients({
+    network,
+    accessKey: server.accessKey,
+    secretKey: withSecret ? server.secretKey : undefined,
+    urls: localUrls(server.url),
+  })
 }
 
 export interface RawResponse {
@@ -43,5 +54,9 @@ export async function rawCall(url: string, init: RequestInit = {}): Promise<RawR
 }
 
 export function jsonPost(body: unknown, headers: Record<string, string> = {}): RequestInit {
-  return { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }
+  return {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  }
 }

@@ -9,7 +9,9 @@ export function expectSpecError(response: RawResponse, name: string): { cause?: 
   expect(response.status, response.text).toBe(row.status)
   expect(response.headers.get('content-type')).toMatch(/^application\/json/)
   const body = response.json as Record<string, unknown>
-  expect(Object.keys(body).sort()).toEqual(('cause' in body ? ['cause', 'code', 'error', 'msg', 'status'] : ['code', 'error', 'msg', 'status']))
+  expect(Object.keys(body).sort()).toEqual(
+    'cause' in body ? ['cause', 'code', 'error', 'msg', 'status'] : ['code', 'error', 'msg', 'status'],
+  )
   expect({ error: body.error, code: body.code, msg: body.msg, status: body.status }).toEqual(row)
   if ('cause' in body) expect(typeof body.cause).toBe('string')
   expect(response.text).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/)

@@ -15,13 +15,34 @@ const heroes = sampleCollections.heroes.contractAddress
 const routes: [string, Record<string, unknown>][] = [
   ['/polygon/rpc/Marketplace/GetCountOfAllCollectibles', { contractAddress: heroes }],
   ['/polygon/rpc/Marketplace/GetFloorOrder', { contractAddress: heroes }],
-  ['/polygon/rpc/Marketplace/GetOrders', { input: [{ contractAddress: heroes, orderId: '101', marketplace: 'unknown' }], page: { page: 1, pageSize: 2 } }],
-  ['/polygon/rpc/Marketplace/GetHighestPriceListingForCollectible', { contractAddress: heroes, tokenId: '1', filter: { marketplace: ['opensea'] } }],
-  ['/polygon/rpc/Marketplace/GenerateBuyTransaction', { collectionAddress: heroes, buyer: heroes, marketplace: 'platform_marketplace_v2', ordersData: [{ orderId: '101', quantity: '1' }], additionalFees: [] }],
+  [
+    '/polygon/rpc/Marketplace/GetOrders',
+    { input: [{ contractAddress: heroes, orderId: '101', marketplace: 'unknown' }], page: { page: 1, pageSize: 2 } },
+  ],
+  [
+    '/polygon/rpc/Marketplace/GetHighestPriceListingForCollectible',
+    { contractAddress: heroes, tokenId: '1', filter: { marketplace: ['opensea'] } },
+  ],
+  [
+    '/polygon/rpc/Marketplace/GenerateBuyTransaction',
+    {
+      collectionAddress: heroes,
+      buyer: heroes,
+      marketplace: 'platform_marketplace_v2',
+      ordersData: [{ orderId: '101', quantity: '1' }],
+      additionalFees: [],
+    },
+  ],
   ['/rpc/Metadata/TokenCollectionFilters', { chainId: '137', contractAddress: heroes }],
   ['/rpc/Builder/GetAudience', { projectId: 1, audienceId: 1 }],
   ['/polygon-relayer/rpc/Relayer/ListGasSponsors', { projectId: 1, page: { page: 1 } }],
-  ['/polygon-indexer/rpc/Indexer/AddWebhookListener', { url: 'http://127.0.0.1:9/x', filters: { contractAddresses: [heroes], events: ['Transfer(address,address,uint256)'] } }],
+  [
+    '/polygon-indexer/rpc/Indexer/AddWebhookListener',
+    {
+      url: 'http://127.0.0.1:9/x',
+      filters: { contractAddresses: [heroes], events: ['Transfer(address,address,uint256)'] },
+    },
+  ],
   ['/polygon-indexer/rpc/Indexer/RemoveWebhookListener', { id: 'x', projectId: '1' }],
 ]
 
@@ -31,7 +52,9 @@ const designedStatuses = new Set(webrpcErrorTable.filter((row) => row.status < 5
 function mutated(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
   const keys = Object.keys(valid)
   return fc.oneof(
-    fc.record({ key: fc.constantFrom(...keys), value: fc.jsonValue() }).map(({ key, value }) => ({ ...valid, [key]: value })),
+    fc
+      .record({ key: fc.constantFrom(...keys), value: fc.jsonValue() })
+      .map(({ key, value }) => ({ ...valid, [key]: value })),
     fc.constantFrom(...keys).map((key) => Object.fromEntries(Object.entries(valid).filter(([k]) => k !== key))),
     fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 })).map((extra) => ({ ...valid, ...extra })),
     fc.jsonValue({ maxDepth: 4 }),
@@ -63,13 +86,31 @@ const request = fc.record({
   route: fc.constantFrom(...routes),
   pathNoise: fc.oneof(fc.constant(''), fc.constantFrom('/', '//', '%00', '/../x', '?q=1'), fc.string({ maxLength: 6 })),
   body: fc.oneof(
-    fc.constantFrom(...routes).chain(([, valid]) => mutated(valid)).map((value) => JSON.stringify(value)),
+    fc
+      .constantFrom(...routes)
+      .chain(([, valid]) => mutated(valid))
+      .map((value) => JSON.stringify(value)),
     fc.string({ maxLength: 200 }),
     fc.constant('{"a":'.repeat(50)),
   ),
-  contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', '', 'APPLICATION/JSON'),
-  accessKey: fc.oneof(fc.constant('valid'), fc.constant(''), fc.string({ maxLength: 40 }).filter((s) => /^[\x21-\x7e]*$/.test(s))),
-  authorization: fc.oneof(fc.constant('valid'), fc.constant(''), fc.constantFrom('BEARER', 'Bearer x.y.z', 'Basic abc'), fc.string({ maxLength: 40 }).filter((s) => /^[\x21-\x7e]*$/.test(s))),
+  contentType: fc.constantFrom(
+    'application/json',
+    'application/json; charset=utf-8',
+    'text/plain',
+    '',
+    'APPLICATION/JSON',
+  ),
+  accessKey: fc.oneof(
+    fc.constant('valid'),
+    fc.constant(''),
+    fc.string({ maxLength: 40 }).filter((s) => /^[\x21-\x7e]*$/.test(s)),
+  ),
+  authorization: fc.oneof(
+    fc.constant('valid'),
+    fc.constant(''),
+    fc.constantFrom('BEARER', 'Bearer x.y.z', 'Basic abc'),
+    fc.string({ maxLength: 40 }).filter((s) => /^[\x21-\x7e]*$/.test(s)),
+  ),
   method: fc.constantFrom('POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE', 'PATCH'),
 })
 
@@ -79,22 +120,35 @@ it('random bodies, headers and paths never crash the server or produce an undesi
       const headers: Record<string, string> = {}
       if (r.contentType) headers['Content-Type'] = r.contentType
       if (r.accessKey) headers['X-Access-Key'] = r.accessKey === 'valid' ? server.accessKey : r.accessKey
-      if (r.authorization) headers['Authorization'] = r.authorization === 'valid' ? `BEARER ${server.secretKey}` : r.authorization
+      if (r.authorization)
+        headers['Authorization'] = r.authorization === 'valid' ? `BEARER ${server.secretKey}` : r.authorization
       const hasBody = r.method !== 'GET'
-      const response = await rawCall(server.url + r.route[0] + r.pathNoise, { method: r.method, headers, ...(hasBody ? { body: r.body } : {}) })
+      const response = await rawCall(server.url + r.route[0] + r.pathNoise, {
+        method: r.method,
+        headers,
+        ...(hasBody ? { body: r.body } : {}),
+      })
       if (response.status === 200) {
         expect(typeof response.json).toBe('object')
         return
       }
       expect(designedStatuses.has(response.status), `${response.status} ${response.text}`).toBe(true)
       const body = response.json as { error: string; code: number; status: number }
-      expect(webrpcErrorTable.find((row) => row.error === body.error && row.code === body.code)?.status).toBe(response.status)
+      expect(webrpcErrorTable.find((row) => row.error === body.error && row.code === body.code)?.status).toBe(
+        response.status,
+      )
     }),
     { numRuns: Number(process.env.FUZZ_RUNS ?? 400), seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
   )
   expect(server.unexpected).toEqual([])
-  const alive = await rawCall(server.url + routes[0]![0], { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Access-Key': server.accessKey }, body: JSON.stringify(routes[0]![1]) })
-  expect(alive.json).toEqual({ count: sampleData.collections!.find((c) => c.contractAddress === heroes)!.tokens.length })
+  const alive = await rawCall(server.url + routes[0]![0], {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Access-Key': server.accessKey },
+    body: JSON.stringify(routes[0]![1]),
+  })
+  expect(alive.json).toEqual({
+    count: sampleData.collections!.find((c) => c.contractAddress === heroes)!.tokens.length,
+  })
 })
 
 it('random values deep inside well-formed, authenticated calls reach the handlers and never produce an undesigned 5xx', async () => {
@@ -103,10 +157,17 @@ it('random values deep inside well-formed, authenticated calls reach the handler
     fc.asyncProperty(call, async ({ path, body }) => {
       const response = await rawCall(server.url + path, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Access-Key': server.accessKey, Authorization: `BEARER ${server.secretKey}` },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Access-Key': server.accessKey,
+          Authorization: `BEARER ${server.secretKey}`,
+        },
         body: JSON.stringify(body),
       })
-      expect(response.status === 200 || designedStatuses.has(response.status), `${path} ${JSON.stringify(body)} → ${response.status} ${response.text}`).toBe(true)
+      expect(
+        response.status === 200 || designedStatuses.has(response.status),
+        `${path} ${JSON.stringify(body)} → ${response.status} ${response.text}`,
+      ).toBe(true)
     }),
     { numRuns: Number(process.env.FUZZ_RUNS ?? 400), seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
   )

@@ -33,7 +33,11 @@ describe('host over node:http', () => {
   it('answers a CORS preflight allowing the SPEC headers', async () => {
     const response = await fetch(url('Echo'), {
       method: 'OPTIONS',
-      headers: { Origin: 'http://example.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-access-key,authorization,webrpc' },
+      headers: {
+        Origin: 'http://example.test',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,x-access-key,authorization,webrpc',
+      },
     })
     expect(response.status).toBe(204)
     const allowed = response.headers.get('access-control-allow-headers')!.toLowerCase()
@@ -67,7 +71,12 @@ describe('host over node:http', () => {
         controller.close()
       },
     })
-    const response = await rawCall(url('Echo'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: chunks, duplex: 'half' } as RequestInit)
+    const response = await rawCall(url('Echo'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit)
     expect(expectSpecError(response, 'WebrpcBadRequest').cause).toMatch(/exceeds/)
   })
 
@@ -97,11 +106,20 @@ describe('requests node:http rejects before the host', () => {
   it('malformed HTTP gets a SPEC WebrpcBadRequest body', async () => {
     const reply = await rawHttp(Number(new URL(server.url).port), 'NONSENSE\r\n\r\n')
     expect(reply.startsWith('HTTP/1.1 400 ')).toBe(true)
-    expect(bodyOf(reply)).toEqual({ error: 'WebrpcBadRequest', code: -4, msg: 'bad request', status: 400, cause: 'malformed HTTP request' })
+    expect(bodyOf(reply)).toEqual({
+      error: 'WebrpcBadRequest',
+      code: -4,
+      msg: 'bad request',
+      status: 400,
+      cause: 'malformed HTTP request',
+    })
   })
 
   it('oversized headers get a SPEC WebrpcBadRequest body', async () => {
-    const reply = await rawHttp(Number(new URL(server.url).port), `POST /rpc/Probe/Echo HTTP/1.1\r\nHost: x\r\nX-Pad: ${'p'.repeat(20_000)}\r\n\r\n`)
+    const reply = await rawHttp(
+      Number(new URL(server.url).port),
+      `POST /rpc/Probe/Echo HTTP/1.1\r\nHost: x\r\nX-Pad: ${'p'.repeat(20_000)}\r\n\r\n`,
+    )
     expect(bodyOf(reply)).toMatchObject({ error: 'WebrpcBadRequest', cause: 'request headers too large' })
   })
 })
@@ -142,7 +160,13 @@ describe('routing by Host header', () => {
       const call = (hostHeader: string) =>
         new Promise<{ status: number; body: string }>((resolve, reject) => {
           const req = request(
-            { host: '127.0.0.1', port, method: 'POST', path: '/rpc/Relayer/ListGasSponsors', headers: { Host: hostHeader, 'Content-Type': 'application/json', 'X-Access-Key': local.accessKey } },
+            {
+              host: '127.0.0.1',
+              port,
+              method: 'POST',
+              path: '/rpc/Relayer/ListGasSponsors',
+              headers: { Host: hostHeader, 'Content-Type': 'application/json', 'X-Access-Key': local.accessKey },
+            },
             (res) => {
               let body = ''
               res.on('data', (chunk) => (body += chunk))

@@ -39,14 +39,19 @@ describe('webrpc-test interoperability (webrpc v0.23.4 reference client and serv
   const unexpected: unknown[] = []
 
   beforeAll(async () => {
-    server = await listen(createHost({ services: [testApiMount(gen)], log: (error) => unexpected.push(error) }), { port: 0 })
+    server = await listen(createHost({ services: [testApiMount(gen)], log: (error) => unexpected.push(error) }), {
+      port: 0,
+    })
   })
   afterAll(() => server?.close())
 
   it('our host with our generated stubs passes `webrpc-test -client`', async () => {
     const result = await run(webrpcTest, ['-client', `-url=${server.url}`], { timeout: 60_000 }).then(
       (done) => ({ code: 0, output: done.stdout + done.stderr }),
-      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, output: `${error.stdout ?? ''}${error.stderr ?? ''}` }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: error.code ?? 1,
+        output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+      }),
     )
     expect(result.output).toBe('')
     expect(result.code).toBe(0)
@@ -60,7 +65,10 @@ describe('webrpc-test interoperability (webrpc v0.23.4 reference client and serv
     try {
       const url = `http://127.0.0.1:${port}`
       await run(webrpcTest, ['-waitForServer', `-url=${url}`, '-timeout=30s'], { timeout: 40_000 })
-      const TestApi = gen.TestApi as new (hostname: string, fetch: typeof globalThis.fetch) => Record<string, (...args: unknown[]) => Promise<Record<string, unknown>>>
+      const TestApi = gen.TestApi as new (
+        hostname: string,
+        fetch: typeof globalThis.fetch,
+      ) => Record<string, (...args: unknown[]) => Promise<Record<string, unknown>>>
       const failures = await runClientChecks(new TestApi(url, globalThis.fetch), gen)
       expect(failures).toEqual([])
     } finally {

@@ -27,6 +27,7 @@ export function probeService(): ServiceMount & { started: number; finished: numb
     network: { kind: 'none' } as const,
     webrpcHeader: 'webrpc@v0.23.4;probe@v0.0.1',
     auth: () => 'none' as const,
-    dispatch: (method: string, args: unknown, context: { signal: AbortSignal }) => handlers[method]!(args as Record<string, unknown>, context.signal),
+    dispatch: (method: string, args: unknown, context: { signal: AbortSignal }) =>
+      handlers[method]!(args as Record<string, unknown>, context.signal),
   })
 }

@@ -5,19 +5,22 @@ import type { CallContext } from '../../server/host.js'
 
 /** A lower-case 0x address, or InvalidArgument naming the field. */
 export function address(value: string, field: string): `0x${string}` {
-  if (!isAddress(value, { strict: false })) throw new InvalidArgumentError({ cause: `${field} is not an address: ${JSON.stringify(value.slice(0, 80))}` })
+  if (!isAddress(value, { strict: false }))
+    throw new InvalidArgumentError({ cause: `${field} is not an address: ${JSON.stringify(value.slice(0, 80))}` })
   return value.toLowerCase() as `0x${string}`
 }
 
 /** A non-negative integer written in decimal, or InvalidArgument naming the field. */
 export function decimal(value: string, field: string): bigint {
-  if (!/^(0|[1-9][0-9]{0,77})$/.test(value)) throw new InvalidArgumentError({ cause: `${field} is not a decimal number: ${JSON.stringify(value.slice(0, 80))}` })
+  if (!/^(0|[1-9][0-9]{0,77})$/.test(value))
+    throw new InvalidArgumentError({ cause: `${field} is not a decimal number: ${JSON.stringify(value.slice(0, 80))}` })
   return BigInt(value)
 }
 
 /** An id that fits the store (a safe integer), or InvalidArgument naming the field. */
 export function id(value: number, field: string): number {
-  if (!Number.isSafeInteger(value) || value < 0) throw new InvalidArgumentError({ cause: `${field} must be a non-negative integer below 2^53, got ${value}` })
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new InvalidArgumentError({ cause: `${field} must be a non-negative integer below 2^53, got ${value}` })
   return value
 }
 
@@ -34,7 +37,8 @@ export interface PageWindow {
 export function pageWindow(page: Page | undefined): PageWindow {
   const number = page?.page ?? 1
   const size = page?.pageSize ?? defaultPageSize
-  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError({ cause: `page.page must be an integer from 1, got ${number}` })
+  if (!Number.isInteger(number) || number < 1)
+    throw new InvalidArgumentError({ cause: `page.page must be an integer from 1, got ${number}` })
   if (!Number.isInteger(size) || size < 1 || size > maxPageSize) {
     throw new InvalidArgumentError({ cause: `page.pageSize must be an integer from 1 to ${maxPageSize}, got ${size}` })
   }
@@ -50,7 +54,9 @@ export function callerProject(context: CallContext): number {
 export function ownProject(context: CallContext, projectId: number | string, field = 'projectId'): number {
   const own = callerProject(context)
   if (String(projectId) !== String(own)) {
-    throw new PermissionDeniedError({ cause: `${field} ${String(projectId).slice(0, 40)} is not the project of this access key` })
+    throw new PermissionDeniedError({
+      cause: `${field} ${String(projectId).slice(0, 40)} is not the project of this access key`,
+    })
   }
   return own
 }

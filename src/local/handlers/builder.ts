@@ -6,7 +6,9 @@ import { id, ownProject } from './arguments.js'
 
 export async function requireProject(sql: Sql, projectId: number | string): Promise<void> {
   const id = Number(projectId)
-  const { rows } = Number.isSafeInteger(id) ? await sql.query('select 1 from projects where id = $1', [id]) : { rows: [] }
+  const { rows } = Number.isSafeInteger(id)
+    ? await sql.query('select 1 from projects where id = $1', [id])
+    : { rows: [] }
   if (rows.length === 0) throw new ProjectNotFoundError({ cause: `no project ${String(projectId).slice(0, 40)}` })
 }
 
@@ -16,10 +18,16 @@ export function builderHandlers(sql: Sql): BuilderService<CallContext> {
       id(audienceId, 'audienceId')
       await requireProject(sql, id(projectId, 'projectId'))
       const project = ownProject(context, projectId)
-      const audience = await sql.query<{ doc: Record<string, unknown> }>('select doc from audiences where id = $1 and project_id = $2', [audienceId, project])
+      const audience = await sql.query<{ doc: Record<string, unknown> }>(
+        'select doc from audiences where id = $1 and project_id = $2',
+        [audienceId, project],
+      )
       const found = audience.rows[0]
       if (!found) throw new NotFoundError({ cause: `project ${project} has no audience ${audienceId}` })
-      const contacts = await sql.query<{ id: string; doc: Record<string, unknown> }>('select id, doc from audience_contacts where audience_id = $1 order by id', [audienceId])
+      const contacts = await sql.query<{ id: string; doc: Record<string, unknown> }>(
+        'select id, doc from audience_contacts where audience_id = $1 order by id',
+        [audienceId],
+      )
       const contracts = await sql.query<{ doc: Record<string, unknown> }>(
         'select doc from contracts where project_id = $1 and audience_id = $2 order by id',
         [project, audienceId],

@@ -19,11 +19,17 @@ interface ListingRow {
 }
 
 /** Checks every order of the purchase against the store, then builds the steps (see buy-transaction.ts). */
-export async function generateBuyTransaction(sql: Sql, chainId: number, args: GenerateBuyTransactionArgs): Promise<GenerateBuyTransactionReturn> {
+export async function generateBuyTransaction(
+  sql: Sql,
+  chainId: number,
+  args: GenerateBuyTransactionArgs,
+): Promise<GenerateBuyTransactionReturn> {
   const collection = address(args.collectionAddress, 'collectionAddress')
   const buyer = address(args.buyer, 'buyer')
   if (args.marketplace !== buyableMarketplace) {
-    throw new InvalidArgumentError({ cause: `buy transactions are generated for ${buyableMarketplace} orders only, not ${args.marketplace}` })
+    throw new InvalidArgumentError({
+      cause: `buy transactions are generated for ${buyableMarketplace} orders only, not ${args.marketplace}`,
+    })
   }
   if (args.ordersData.length === 0 || args.ordersData.length > maxOrdersPerBuy) {
     throw new InvalidArgumentError({ cause: `ordersData must have 1 to ${maxOrdersPerBuy} orders` })
@@ -44,19 +50,30 @@ export async function generateBuyTransaction(sql: Sql, chainId: number, args: Ge
       [id, args.marketplace, data.orderId],
     )
     const row = rows[0]
-    if (!row) throw new NotFoundError({ cause: `ordersData[${i}]: no ${args.marketplace} listing ${data.orderId.slice(0, 80)} in ${collection}` })
-    if (!row.active) throw new InvalidArgumentError({ cause: `ordersData[${i}]: listing ${row.order_id} is not active` })
+    if (!row)
+      throw new NotFoundError({
+        cause: `ordersData[${i}]: no ${args.marketplace} listing ${data.orderId.slice(0, 80)} in ${collection}`,
+      })
+    if (!row.active)
+      throw new InvalidArgumentError({ cause: `ordersData[${i}]: listing ${row.order_id} is not active` })
     if (data.tokenId !== undefined && data.tokenId !== '' && data.tokenId !== row.token_id) {
-      throw new InvalidArgumentError({ cause: `ordersData[${i}]: listing ${row.order_id} is for token ${row.token_id}, not ${data.tokenId.slice(0, 80)}` })
+      throw new InvalidArgumentError({
+        cause: `ordersData[${i}]: listing ${row.order_id} is for token ${row.token_id}, not ${data.tokenId.slice(0, 80)}`,
+      })
     }
     const quantity = decimal(data.quantity, `ordersData[${i}].quantity`)
     if (quantity < 1n || quantity > BigInt(row.quantity_remaining)) {
       throw new InvalidArgumentError({ cause: `ordersData[${i}].quantity must be 1 to ${row.quantity_remaining}` })
     }
-    lines.push({ requestId: decimal(row.order_id, `ordersData[${i}].orderId`), quantity, pricePerToken: BigInt(row.price_per_token) })
+    lines.push({
+      requestId: decimal(row.order_id, `ordersData[${i}].orderId`),
+      quantity,
+      pricePerToken: BigInt(row.price_per_token),
+    })
     currencies.add(row.currency)
   }
-  if (currencies.size > 1) throw new InvalidArgumentError({ cause: 'all orders of one purchase must be priced in the same currency' })
+  if (currencies.size > 1)
+    throw new InvalidArgumentError({ cause: 'all orders of one purchase must be priced in the same currency' })
   const currency = [...currencies][0]! as `0x${string}`
   if (currency === nativeCurrency && lines.length > 1) {
     // acceptRequestBatch is nonpayable in the published ABI, so a native-coin batch could not carry value.

@@ -1,4 +1,9 @@
-import type { AddWebhookListenerArgs, IndexerService, RemoveWebhookListenerArgs, WebhookListener } from '../../../gen/indexer.gen.js'
+import type {
+  AddWebhookListenerArgs,
+  IndexerService,
+  RemoveWebhookListenerArgs,
+  WebhookListener,
+} from '../../../gen/indexer.gen.js'
 import type { CallContext } from '../../server/host.js'
 import type { NetworkTable } from '../networks.js'
 import { callerProject, ownProject } from './arguments.js'

@@ -24,12 +24,22 @@ export function toOrder(row: OrderRow): Order {
 }
 
 export async function collectionId(sql: Sql, chainId: number, contractAddress: string): Promise<number | undefined> {
-  const { rows } = await sql.query<{ id: string }>('select id from collections where chain_id = $1 and contract_address = $2', [chainId, contractAddress])
+  const { rows } = await sql.query<{ id: string }>(
+    'select id from collections where chain_id = $1 and contract_address = $2',
+    [chainId, contractAddress],
+  )
   return rows[0] ? Number(rows[0].id) : undefined
 }
 
-export async function tokenMetadata(sql: Sql, collection: number, tokenId: string): Promise<CollectibleMetadata | undefined> {
-  const token = await sql.query<{ metadata: CollectibleMetadata }>('select metadata from tokens where collection_id = $1 and token_id = $2', [collection, tokenId])
+export async function tokenMetadata(
+  sql: Sql,
+  collection: number,
+  tokenId: string,
+): Promise<CollectibleMetadata | undefined> {
+  const token = await sql.query<{ metadata: CollectibleMetadata }>(
+    'select metadata from tokens where collection_id = $1 and token_id = $2',
+    [collection, tokenId],
+  )
   const metadata = token.rows[0]?.metadata
   if (!metadata) return undefined
   const assets = await sql.query<{ id: string; doc: Record<string, unknown> }>(
@@ -38,6 +48,11 @@ export async function tokenMetadata(sql: Sql, collection: number, tokenId: strin
   )
   return {
     ...metadata,
-    assets: assets.rows.map((a) => ({ ...a.doc, id: Number(a.id), collectionId: collection, tokenId }) as NonNullable<CollectibleMetadata['assets']>[number]),
+    assets: assets.rows.map(
+      (a) =>
+        ({ ...a.doc, id: Number(a.id), collectionId: collection, tokenId }) as NonNullable<
+          CollectibleMetadata['assets']
+        >[number],
+    ),
   }
 }

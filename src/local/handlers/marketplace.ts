@@ -5,9 +5,20 @@ import type { Sql } from '../../store/sql.js'
 import type { NetworkTable } from '../networks.js'
 import { address, decimal, pageWindow } from './arguments.js'
 import { generateBuyTransaction } from './buy.js'
-import { activeOrder, collectionId, orderColumns, tokenMetadata, toOrder, type OrderRow } from './marketplace-queries.js'
+import {
+  activeOrder,
+  collectionId,
+  orderColumns,
+  tokenMetadata,
+  toOrder,
+  type OrderRow,
+} from './marketplace-queries.js'
 
-const sortColumns: Record<string, string> = { createdAt: 'o.created_at', priceUSD: 'o.price_usd', orderId: 'o.order_id' }
+const sortColumns: Record<string, string> = {
+  createdAt: 'o.created_at',
+  priceUSD: 'o.price_usd',
+  orderId: 'o.order_id',
+}
 export const maxOrderInputs = 100
 
 export function chainIdOf(networks: NetworkTable, context: CallContext): number {
@@ -19,7 +30,10 @@ export function chainIdOf(networks: NetworkTable, context: CallContext): number 
 function orderBy(sort: { column: string; order: string }[] | undefined): string {
   const parts = (sort ?? []).map((s) => {
     const column = sortColumns[s.column]
-    if (!column) throw new InvalidArgumentError({ cause: `cannot sort by ${JSON.stringify(s.column.slice(0, 40))}; use ${Object.keys(sortColumns).join(', ')}` })
+    if (!column)
+      throw new InvalidArgumentError({
+        cause: `cannot sort by ${JSON.stringify(s.column.slice(0, 40))}; use ${Object.keys(sortColumns).join(', ')}`,
+      })
     return `${column} ${s.order === 'ASC' ? 'asc' : 'desc'}`
   })
   return [...parts, 'o.created_at desc', 'o.id desc'].join(', ')
@@ -36,7 +50,10 @@ export function marketplaceHandlers(sql: Sql, networks: NetworkTable): Marketpla
     async GetCountOfAllCollectibles({ contractAddress }, context) {
       const { id } = await findCollection(context, contractAddress, 'contractAddress')
       if (id === undefined) return { count: 0 }
-      const { rows } = await sql.query<{ count: string }>('select count(*) as count from tokens where collection_id = $1', [id])
+      const { rows } = await sql.query<{ count: string }>(
+        'select count(*) as count from tokens where collection_id = $1',
+        [id],
+      )
       return { count: Number(rows[0]!.count) }
     },
 
@@ -65,7 +82,8 @@ export function marketplaceHandlers(sql: Sql, networks: NetworkTable): Marketpla
 
     async GetOrders({ input, page }, context) {
       const chainId = chainIdOf(networks, context)
-      if (input.length > maxOrderInputs) throw new InvalidArgumentError({ cause: `input has ${input.length} items, at most ${maxOrderInputs}` })
+      if (input.length > maxOrderInputs)
+        throw new InvalidArgumentError({ cause: `input has ${input.length} items, at most ${maxOrderInputs}` })
       const window = pageWindow(page)
       const contracts = input.map((item, i) => address(item.contractAddress, `input[${i}].contractAddress`))
       const params = [chainId, contracts, input.map((i) => i.orderId), input.map((i) => i.marketplace)]
@@ -84,7 +102,13 @@ export function marketplaceHandlers(sql: Sql, networks: NetworkTable): Marketpla
       const orders = rows.rows.map(toOrder)
       return {
         orders,
-        page: { page: window.page, pageSize: window.pageSize, more: window.offset + orders.length < totalRecords, totalRecords, ...(page?.sort ? { sort: page.sort } : {}) },
+        page: {
+          page: window.page,
+          pageSize: window.pageSize,
+          more: window.offset + orders.length < totalRecords,
+          totalRecords,
+          ...(page?.sort ? { sort: page.sort } : {}),
+        },
       }
     },
 

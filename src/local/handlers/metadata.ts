@@ -9,7 +9,10 @@ import { propertyFilters } from './property-filters.js'
 export function metadataHandlers(sql: Sql): MetadataService<CallContext> {
   return {
     async TokenCollectionFilters({ chainId, contractAddress }) {
-      if (!/^[1-9][0-9]{0,15}$/.test(chainId)) throw new InvalidArgumentError({ cause: `chainId must be a chain id in decimal, got ${JSON.stringify(chainId.slice(0, 40))}` })
+      if (!/^[1-9][0-9]{0,15}$/.test(chainId))
+        throw new InvalidArgumentError({
+          cause: `chainId must be a chain id in decimal, got ${JSON.stringify(chainId.slice(0, 40))}`,
+        })
       const id = await collectionId(sql, Number(chainId), address(contractAddress, 'contractAddress'))
       if (id === undefined) throw new NotFoundError({ cause: `no collection ${contractAddress} on chain ${chainId}` })
       const { rows } = await sql.query<{ attributes: { trait_type?: unknown; value?: unknown }[] | null }>(

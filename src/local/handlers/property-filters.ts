@@ -21,9 +21,21 @@ export function propertyFilters(attributeLists: Attribute[][]): PropertyFilter[]
     const values = byName.get(name)!
     if (values.every((v) => typeof v === 'number' && Number.isFinite(v))) {
       const numbers = [...new Set(values as number[])].sort((a, b) => a - b)
-      return { name, type: 'INT' as PropertyFilter['type'], min: numbers[0]!, max: numbers[numbers.length - 1]!, values: numbers.map(String) }
+      return {
+        name,
+        type: 'INT' as PropertyFilter['type'],
+        min: numbers[0]!,
+        max: numbers[numbers.length - 1]!,
+        values: numbers.map(String),
+      }
     }
     const strings = [...new Set(values.map(String))].sort()
-    return { name, type: 'STRING' as PropertyFilter['type'], min: null, max: null, values: strings } as unknown as PropertyFilter
+    return {
+      name,
+      type: 'STRING' as PropertyFilter['type'],
+      min: null,
+      max: null,
+      values: strings,
+    } as unknown as PropertyFilter
   })
 }

@@ -13,7 +13,10 @@ export function relayerHandlers(sql: Sql, networks: NetworkTable): RelayerServic
       const project = ownProject(context, projectId)
       const chainId = chainIdOf(networks, context)
       const window = pageWindow(page)
-      const total = await sql.query<{ count: string }>('select count(*) as count from gas_sponsors where project_id = $1 and chain_id = $2', [project, chainId])
+      const total = await sql.query<{ count: string }>(
+        'select count(*) as count from gas_sponsors where project_id = $1 and chain_id = $2',
+        [project, chainId],
+      )
       const rows = await sql.query<{ doc: GasSponsor }>(
         `select doc from gas_sponsors where project_id = $1 and chain_id = $2 order by id limit ${window.pageSize} offset ${window.offset}`,
         [project, chainId],
@@ -21,7 +24,12 @@ export function relayerHandlers(sql: Sql, networks: NetworkTable): RelayerServic
       const totalRecords = Number(total.rows[0]!.count)
       const gasSponsors = rows.rows.map((r) => r.doc)
       return {
-        page: { page: window.page, pageSize: window.pageSize, more: window.offset + gasSponsors.length < totalRecords, totalRecords },
+        page: {
+          page: window.page,
+          pageSize: window.pageSize,
+          more: window.offset + gasSponsors.length < totalRecords,
+          totalRecords,
+        },
         gasSponsors,
       }
     },

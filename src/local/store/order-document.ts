@@ -25,7 +25,10 @@ export function orderDocument(
   quantityDecimals: number,
 ): Omit<Order, 'id' | 'collectionId'> {
   const price = BigInt(order.pricePerToken)
-  const feeBreakdown = (order.feeBreakdown ?? []).map((fee) => ({ ...fee, recipientAddress: fee.recipientAddress.toLowerCase() }))
+  const feeBreakdown = (order.feeBreakdown ?? []).map((fee) => ({
+    ...fee,
+    recipientAddress: fee.recipientAddress.toLowerCase(),
+  }))
   const feeBps = feeBreakdown.reduce((sum, fee) => sum + fee.bps, 0)
   const net = price - (price * BigInt(feeBps)) / 10_000n
   const status = order.status ?? 'active'

@@ -47,5 +47,8 @@ export async function readMeta(sql: Sql, key: string): Promise<string | undefine
 }
 
 export async function writeMeta(sql: Sql, key: string, value: string): Promise<void> {
-  await sql.query('insert into local_meta (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value', [key, value])
+  await sql.query(
+    'insert into local_meta (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value',
+    [key, value],
+  )
 }

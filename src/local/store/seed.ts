@@ -42,8 +42,12 @@ async function loadCollection(sql: Sql, networks: NetworkTable, collection: Fixt
       [chainId, order.currency.toLowerCase()],
     )
     const found = currency.rows[0]
-    if (!found) throw new Error(`fixtures: order ${order.orderId} uses currency ${order.currency}, not a currency of ${collection.network}`)
-    if (!decimalsOf.has(order.tokenId)) throw new Error(`fixtures: order ${order.orderId} is for token ${order.tokenId}, not in the collection`)
+    if (!found)
+      throw new Error(
+        `fixtures: order ${order.orderId} uses currency ${order.currency}, not a currency of ${collection.network}`,
+      )
+    if (!decimalsOf.has(order.tokenId))
+      throw new Error(`fixtures: order ${order.orderId} is for token ${order.tokenId}, not in the collection`)
     const info: CurrencyInfo = { decimals: found.decimals, usdPrice: found.usd_price }
     const doc = orderDocument(order, chainId, address, info, decimalsOf.get(order.tokenId)!)
     await sql.query(
@@ -56,8 +60,20 @@ async function loadCollection(sql: Sql, networks: NetworkTable, collection: Fixt
          quantity_remaining = excluded.quantity_remaining, valid_until = excluded.valid_until,
          created_at = excluded.created_at, doc = excluded.doc`,
       [
-        collectionId, chainId, doc.orderId, doc.marketplace, doc.side, doc.status, order.tokenId, doc.createdBy,
-        doc.priceCurrencyAddress, doc.priceAmount, doc.priceUSD, doc.quantityRemaining, doc.validUntil, doc.createdAt,
+        collectionId,
+        chainId,
+        doc.orderId,
+        doc.marketplace,
+        doc.side,
+        doc.status,
+        order.tokenId,
+        doc.createdBy,
+        doc.priceCurrencyAddress,
+        doc.priceAmount,
+        doc.priceUSD,
+        doc.quantityRemaining,
+        doc.validUntil,
+        doc.createdAt,
         JSON.stringify(doc),
       ],
     )
@@ -78,7 +94,13 @@ export async function loadFixtures(sql: Sql, networks: NetworkTable, fixtures: F
       await tx.query(
         `insert into currencies (chain_id, address, symbol, decimals, usd_price) values ($1, $2, $3, $4, $5)
          on conflict (chain_id, address) do update set symbol = excluded.symbol, decimals = excluded.decimals, usd_price = excluded.usd_price`,
-        [chainOf(networks, currency.network, `currency ${currency.symbol}`), currency.address.toLowerCase(), currency.symbol, currency.decimals, currency.usdPrice],
+        [
+          chainOf(networks, currency.network, `currency ${currency.symbol}`),
+          currency.address.toLowerCase(),
+          currency.symbol,
+          currency.decimals,
+          currency.usdPrice,
+        ],
       )
     }
     for (const collection of fixtures.collections ?? []) await loadCollection(tx, networks, collection)
@@ -94,7 +116,17 @@ export async function loadFixtures(sql: Sql, networks: NetworkTable, fixtures: F
         await tx.query(
           `insert into audience_contacts (audience_id, address, doc) values ($1, $2, $3)
            on conflict (audience_id, address) do update set doc = excluded.doc`,
-          [audience.id, address, JSON.stringify({ ...contact, address, audienceId: audience.id, createdAt: sampleEpoch, updatedAt: sampleEpoch })],
+          [
+            audience.id,
+            address,
+            JSON.stringify({
+              ...contact,
+              address,
+              audienceId: audience.id,
+              createdAt: sampleEpoch,
+              updatedAt: sampleEpoch,
+            }),
+          ],
         )
       }
     }
@@ -116,7 +148,13 @@ export async function loadFixtures(sql: Sql, networks: NetworkTable, fixtures: F
     for (const sponsor of fixtures.gasSponsors ?? []) {
       const { network, ...rest } = sponsor
       const chainId = chainOf(networks, network, `gas sponsor ${sponsor.id}`)
-      const doc = { ...rest, chainId, address: sponsor.address.toLowerCase(), createdAt: sampleEpoch, updatedAt: sampleEpoch }
+      const doc = {
+        ...rest,
+        chainId,
+        address: sponsor.address.toLowerCase(),
+        createdAt: sampleEpoch,
+        updatedAt: sampleEpoch,
+      }
       await tx.query(
         `insert into gas_sponsors (id, project_id, chain_id, doc) values ($1, $2, $3, $4)
          on conflict (id) do update set project_id = excluded.project_id, chain_id = excluded.chain_id, doc = excluded.doc`,

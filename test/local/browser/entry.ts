@@ -15,7 +15,10 @@ async function runCalls(baseUrl: string, accessKey: string, contractAddress: str
     .marketplace.getFloorOrder({ contractAddress })
     .then(
       () => undefined,
-      (error: unknown) => (error instanceof WebrpcError ? { error: error.error, code: error.code, status: error.status } : { other: String(error) }),
+      (error: unknown) =>
+        error instanceof WebrpcError
+          ? { error: error.error, code: error.code, status: error.status }
+          : { other: String(error) },
     )
   return {
     floorTokenId: floor.collectible.metadata.tokenId,

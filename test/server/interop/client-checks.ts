@@ -19,7 +19,10 @@ export async function runClientChecks(client: Client, gen: Record<string, unknow
   }
 
   await attempt('GetEmpty', () => client.getEmpty!())
-  const error = await client.getError!().then(() => undefined, (e: unknown) => e)
+  const error = await client.getError!().then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   check('GetError returns an error', error !== undefined)
   const one = (await attempt('GetOne', () => client.getOne!())) as { one: unknown } | undefined
   check('GetOne', isDeepStrictEqual(one?.one, f.one), one)
@@ -36,10 +39,21 @@ export async function runClientChecks(client: Client, gen: Record<string, unknow
   check('GetEnumMap has 2 items', Object.keys(map?.map ?? {}).length === 2, map)
 
   for (const [code, className, name, msg, status, cause] of schemaErrorCases) {
-    const thrown = (await client.getSchemaError!({ code }).then(() => undefined, (e: unknown) => e)) as Record<string, unknown> | undefined
+    const thrown = (await client.getSchemaError!({ code }).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as Record<string, unknown> | undefined
     const expectedClass = gen[className] as new (...args: never[]) => unknown
     check(`GetSchemaError(${code}) is ${className}`, thrown instanceof expectedClass, thrown)
-    check(`GetSchemaError(${code}) fields`, thrown?.code === code && thrown?.error === name && thrown?.msg === msg && thrown?.status === status && thrown?.cause === cause, thrown)
+    check(
+      `GetSchemaError(${code}) fields`,
+      thrown?.code === code &&
+        thrown?.error === name &&
+        thrown?.msg === msg &&
+        thrown?.status === status &&
+        thrown?.cause === cause,
+      thrown,
+    )
   }
   return failures
 }

@@ -22,7 +22,14 @@ export const interopFixtures = {
 }
 
 /** GetSchemaError(code) → the error webrpc-test expects: [class name in the generated module, cause]. */
-export const schemaErrorCases: [code: number, className: string, name: string, msg: string, status: number, cause?: string][] = [
+export const schemaErrorCases: [
+  code: number,
+  className: string,
+  name: string,
+  msg: string,
+  status: number,
+  cause?: string,
+][] = [
   [0, 'WebrpcEndpointError', 'WebrpcEndpoint', 'endpoint error', 400, 'failed to read file: unexpected EOF'],
   [1, 'UnauthorizedError', 'Unauthorized', 'unauthorized', 401, 'failed to verify JWT token'],
   [2, 'ExpiredTokenError', 'ExpiredToken', 'expired token', 401],

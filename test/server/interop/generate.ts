@@ -19,7 +19,8 @@ export function generateInteropStubs(outDir: string): { ir: WebrpcIR; webrpcTest
   const webrpcTest = ensureGoTool('webrpc-test')
   const webrpcGen = ensureGoTool('webrpc-gen')
   writeFileSync(join(outDir, 'test.ridl'), execFileSync(webrpcTest, ['-printRIDL'], { encoding: 'utf8' }))
-  const run = (args: string[]) => execFileSync(webrpcGen, ['-schema=test.ridl', ...args], { cwd: outDir, encoding: 'utf8' })
+  const run = (args: string[]) =>
+    execFileSync(webrpcGen, ['-schema=test.ridl', ...args], { cwd: outDir, encoding: 'utf8' })
   const ir = JSON.parse(run(['-target=json'])) as WebrpcIR
   const { text, emitted } = postprocess('test', run(['-target=typescript', '-client', '-server']), ir, interopPasses)
   writeFileSync(join(outDir, 'test.gen.ts'), text)

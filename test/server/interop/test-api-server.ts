@@ -14,7 +14,8 @@ export type InteropModule = Record<string, unknown> & {
 export function testApiMount(gen: InteropModule): ServiceMount {
   const errorClass = (name: string) => gen[name] as ErrorClass
   const expectSame = (field: string, got: unknown, want: unknown) => {
-    if (!isDeepStrictEqual(got, want)) throw new (errorClass('UnexpectedValueError'))({ cause: `${field}: got ${JSON.stringify(got)}` })
+    if (!isDeepStrictEqual(got, want))
+      throw new (errorClass('UnexpectedValueError'))({ cause: `${field}: got ${JSON.stringify(got)}` })
     return {}
   }
   const handlers = {
@@ -25,7 +26,11 @@ export function testApiMount(gen: InteropModule): ServiceMount {
     GetOne: () => ({ one: f.one }),
     SendOne: (a: { one: unknown }) => expectSame('one', a.one, f.one),
     GetMulti: () => ({ one: f.one, two: f.two, three: f.three }),
-    SendMulti: (a: { one: unknown; two: unknown; three: unknown }) => (expectSame('one', a.one, f.one), expectSame('two', a.two, f.two), expectSame('three', a.three, f.three)),
+    SendMulti: (a: { one: unknown; two: unknown; three: unknown }) => (
+      expectSame('one', a.one, f.one),
+      expectSame('two', a.two, f.two),
+      expectSame('three', a.three, f.three)
+    ),
     GetComplex: () => ({ complex: f.complex }),
     SendComplex: (a: { complex: unknown }) => expectSame('complex', a.complex, f.complex),
     GetEnumList: () => ({ list: f.enumList }),
