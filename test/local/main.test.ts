@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { afterAll, expect, it } from 'vitest'
+import { createClients, localUrls } from '../../src/index.js'
+import { sampleCollections, sampleData } from '../../src/local/sample-data.js'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+it('`npm start` (src/local/main.ts) prints one JSON line of working credentials, serves, and stops cleanly on SIGTERM', async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/local/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      FIXTURES: '',
+      JWT_SECRET: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  try {
+    const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]()
+    const first = (await lines.next()).value as string
+    const printed = JSON.parse(first) as { url: string; accessKey: string; secretKey: string; projectId: number }
+    expect(Object.keys(printed).sort()).toEqual(['accessKey', 'projectId', 'secretKey', 'url'])
+    const second = (await lines.next()).value as string
+    expect(() => JSON.parse(second)).toThrow()
+
+    const clients = createClients({
+      network: 'polygon',
+      accessKey: printed.accessKey,
+      secretKey: printed.secretKey,
+      urls: localUrls(printed.url),
+    })
+    const heroes = sampleCollections.heroes.contractAddress
+    const { count } = await clients.marketplace.getCountOfAllCollectibles({ contractAddress: heroes })
+    expect(count).toBe(sampleData.collections!.find((c) => c.contractAddress === heroes)!.tokens.length)
+    const { audience } = await clients.builder.getAudience({ projectId: printed.projectId, audienceId: 1 })
+    expect(audience.projectId).toBe(printed.projectId)
+    const { listener } = await clients.indexer.addWebhookListener({
+      url: 'http://127.0.0.1:9/hook',
+      filters: { contractAddresses: [heroes], events: ['Transfer(address,address,uint256)'] },
+    })
+    expect(listener.projectId).toBe(String(printed.projectId))
+  } finally {
+    child.kill('SIGTERM')
+  }
+  expect(await exited).toBe(0)
+})
