@@ -53,7 +53,7 @@ const jsonHeaders: Readonly<Record<string, string>> = { 'Content-Type': 'applica
 function errorResponse(error: WireError, webrpcHeader: string | undefined): HostResponse {
   const headers: Record<string, string> = { ...jsonHeaders }
   if (webrpcHeader) headers.Webrpc = webrpcHeader
-  if (error.code === -3) headers.Allow = 'POST, OPTIONS'
+  if (error instanceof WebrpcBadMethodError) headers.Allow = 'POST, OPTIONS'
   return { status: error.status, body: errorBody(error), headers }
 }
 
