@@ -50,14 +50,9 @@ it('a restart with the same DATA_DIR keeps listeners, the JWT secret and the sam
   const third = await startTestServer({ dataDir })
   try {
     // The removal of the second run persisted too: the listener is gone now.
-    const again = clientsFor(third).indexer.removeWebhookListener({
-      id: listener.id,
-      projectId: String(third.projectId),
-    })
-    await again.then(
-      (result) => expect(result.status).toBe(false),
-      (error: { error?: string }) => expect(error.error).toBe('NotFound'),
-    )
+    await expect(
+      clientsFor(third).indexer.removeWebhookListener({ id: listener.id, projectId: String(third.projectId) }),
+    ).rejects.toMatchObject({ error: 'NotFound' })
     expect(await issueSecretKey(third.jwtSecret, 1)).toMatch(/^ey/)
   } finally {
     await third.close()

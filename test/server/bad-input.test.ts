@@ -7,6 +7,7 @@ import { expectSpecError } from './error-shape.js'
 
 let server: TestServer
 let keys: { access: string; secret: string; expired: string; foreign: string; wrongSigner: string }
+let foreignListenerId: string
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -17,6 +18,11 @@ beforeAll(async () => {
     foreign: await issueSecretKey(server.jwtSecret, otherProject.id),
     wrongSigner: await issueSecretKey('another-secret-entirely', server.projectId),
   }
+  const created = await rawCall(
+    `${server.url}/polygon-indexer/rpc/Indexer/AddWebhookListener`,
+    jsonPost(listenerArgs, { 'X-Access-Key': otherProject.accessKey, Authorization: `BEARER ${keys.foreign}` }),
+  )
+  foreignListenerId = (created.json as { listener: { id: string } }).listener.id
 })
 afterAll(() => server?.close())
 
@@ -292,6 +298,18 @@ const table: BadInput[] = [
     path: '/polygon-indexer/rpc/Indexer/RemoveWebhookListener',
     init: () => withKey({ id: 'x', projectId: String(otherProject.id) }, { Authorization: `BEARER ${keys.secret}` }),
     error: 'PermissionDenied',
+  },
+  {
+    name: "removing another project's listener (by its real id)",
+    path: '/polygon-indexer/rpc/Indexer/RemoveWebhookListener',
+    init: () => withKey({ id: foreignListenerId, projectId: '1' }, { Authorization: `BEARER ${keys.secret}` }),
+    error: 'PermissionDenied',
+  },
+  {
+    name: 'removing a listener that does not exist',
+    path: '/polygon-indexer/rpc/Indexer/RemoveWebhookListener',
+    init: () => withKey({ id: 'no-such-listener', projectId: '1' }, { Authorization: `BEARER ${keys.secret}` }),
+    error: 'NotFound',
   },
   {
     name: 'unknown project',
