@@ -1,3 +1,4 @@
+import { WebrpcClientDisconnectedError } from '../../gen/errors.gen.js'
 import type { Host } from './host.js'
 import { bodyNotUtf8, bodyTooLarge, type BodyProblem, type HostRequest } from './wire.js'
 
@@ -9,7 +10,9 @@ async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: num
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
-    const { done, value } = await reader.read()
+    const { done, value } = await reader.read().catch(() => {
+      throw new WebrpcClientDisconnectedError({ cause: 'request body interrupted' })
+    })
     if (done) break
     size += value.byteLength
     if (size > limit) {

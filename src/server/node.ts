@@ -1,7 +1,12 @@
 import { isUtf8 } from 'node:buffer'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { TimeoutError, WebrpcBadRequestError, type WebrpcError } from '../../gen/errors.gen.js'
+import {
+  TimeoutError,
+  WebrpcBadRequestError,
+  WebrpcClientDisconnectedError,
+  type WebrpcError,
+} from '../../gen/errors.gen.js'
 import { corsHeaders } from './cors.js'
 import type { Host } from './host.js'
 import { bodyNotUtf8, bodyTooLarge, type BodyProblem, type HostRequest } from './wire.js'
@@ -25,7 +30,7 @@ function readLimited(req: IncomingMessage, limit: number): Promise<string | Body
       const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)
       resolve(isUtf8(bytes) ? bytes.toString('utf8') : bodyNotUtf8)
     })
-    req.once('error', reject)
+    req.once('error', () => reject(new WebrpcClientDisconnectedError({ cause: 'request body interrupted' })))
   })
 }
 

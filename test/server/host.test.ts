@@ -124,6 +124,25 @@ describe('requests node:http rejects before the host', () => {
   })
 })
 
+describe('a client that goes away mid-body', () => {
+  it('is not an unexpected error, and the server keeps answering', async () => {
+    const before = logged.length
+    const port = Number(new URL(server.url).port)
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(
+          'POST /rpc/Probe/Echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+        )
+        setTimeout(() => socket.destroy(), 50)
+      })
+      socket.on('close', () => resolve())
+    })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(logged.slice(before)).toEqual([])
+    expect((await rawCall(url('Echo'), jsonPost({ ok: 1 }))).json).toEqual({ echo: { ok: 1 } })
+  })
+})
+
 describe('fetch-API handler', () => {
   const handle = fetchHandler(host)
 
