@@ -1,7 +1,8 @@
 import { resolve } from 'node:path'
 import { startLocalServer } from './server.js'
+import { parseChainRpcUrls } from './webhooks.js'
 
-/** `npm start`: the local contract server. Environment: PORT, HOST, DATA_DIR, DATABASE_URL, FIXTURES, JWT_SECRET. */
+/** `npm start`: the local contract server. Environment: PORT, HOST, DATA_DIR, DATABASE_URL, FIXTURES, JWT_SECRET, CHAIN_RPC_URLS. */
 function portFrom(value: string | undefined): number {
   if (value === undefined || value === '') return 8080
   const port = Number(value)
@@ -11,6 +12,7 @@ function portFrom(value: string | undefined): number {
 
 async function main() {
   const env = process.env
+  const chains = parseChainRpcUrls(env.CHAIN_RPC_URLS)
   const server = await startLocalServer({
     port: portFrom(env.PORT),
     host: env.HOST || '127.0.0.1',
@@ -18,6 +20,7 @@ async function main() {
     databaseUrl: env.DATABASE_URL || undefined,
     fixtures: env.FIXTURES || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
+    chains,
   })
   const { url, accessKey, secretKey, projectId } = server
   console.log(JSON.stringify({ url, accessKey, secretKey, projectId }))
@@ -34,6 +37,11 @@ async function main() {
   console.log(`  Indexer      POST ${url}/<network>-indexer/rpc/Indexer/AddWebhookListener | RemoveWebhookListener`)
   console.log(
     `  Headers: X-Access-Key: ${accessKey}; webhook calls also Authorization: BEARER <secretKey> (project ${projectId})`,
+  )
+  console.log(
+    chains.length > 0
+      ? `  Webhooks: following ${chains.map((c) => `${c.network} at ${c.rpcUrl}`).join(', ')}`
+      : '  Webhooks: no chain followed; set CHAIN_RPC_URLS=<network>=<rpc url>,... to deliver on-chain events',
   )
   console.log('Press Ctrl+C to stop.')
 

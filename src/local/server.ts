@@ -15,7 +15,8 @@ import { sampleData, sampleProject } from './sample-data.js'
 import { loadFixtures } from './store/seed.js'
 import { migrate } from './store/schema.js'
 import { validateRequest } from './validation.js'
-import { localWebhookEngine } from './webhooks.js'
+import { localWebhookEngine, type LocalChain } from './webhooks.js'
+import type { WebhookEngine } from '../webhook/engine.js'
 
 export interface LocalServerOptions {
   port?: number
@@ -29,6 +30,8 @@ export interface LocalServerOptions {
   timeoutMs?: number
   bodyLimit?: number
   log?: HostOptions['log']
+  /** EVM chains whose logs feed the webhook listeners (CHAIN_RPC_URLS in `npm start`). */
+  chains?: LocalChain[]
 }
 
 export interface LocalServer {
@@ -41,6 +44,8 @@ export interface LocalServer {
   sql: Sql
   /** The node:http server, for observers (tests, benchmarks). */
   httpServer: RunningServer['server']
+  /** The webhook engine behind the Indexer; `ingest` is the local path for raw logs. */
+  webhooks: WebhookEngine
   close(): Promise<void>
 }
 
@@ -58,7 +63,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     const secret = await jwtSecret(sql, options.jwtSecret)
     const projects = await sql.query<{ id: string; access_key: string }>('select id, access_key from projects')
     const projectByAccessKey = new Map(projects.rows.map((p) => [p.access_key, String(p.id)]))
-    engine = await localWebhookEngine(sql)
+    engine = await localWebhookEngine(sql, networks, options.chains)
     await engine.start()
     const host = createHost({
       services: platformServices({
@@ -86,6 +91,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       jwtSecret: secret,
       sql,
       httpServer: server.server,
+      webhooks: webhookEngine,
       async close() {
         await server.close()
         await webhookEngine.stop()
