@@ -90,8 +90,8 @@ export enum PropertyType {
 export interface PropertyFilter {
   name: string
   type: PropertyType
-  min?: number
-  max?: number
+  min?: number | null
+  max?: number | null
   values: Array<string>
 }
 

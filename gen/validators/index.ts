@@ -68,7 +68,6 @@ export {
   validateTokenCollectionFiltersRequest,
   validateTokenCollectionFiltersResponse,
 } from './metadata.js'
-export type { PropertyFilterWire } from './metadata.js'
 import { requestValidators as metadataRequests, responseValidators as metadataResponses } from './metadata.js'
 export { validateGasSponsor, validateListGasSponsorsRequest, validateListGasSponsorsResponse } from './relayer.js'
 import { requestValidators as relayerRequests, responseValidators as relayerResponses } from './relayer.js'

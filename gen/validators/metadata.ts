@@ -6,19 +6,14 @@ import type { Validator } from './validator.js'
 
 const typed = <T>(validate: unknown) => validate as Validator<T>
 
-export type PropertyFilterWire = Omit<types.PropertyFilter, 'min' | 'max'> & {
-  min?: number | null
-  max?: number | null
-}
-
 export const validatePropertyType = typed<types.PropertyType>(compiled.PropertyType)
-export const validatePropertyFilter = typed<PropertyFilterWire>(compiled.PropertyFilter)
+export const validatePropertyFilter = typed<types.PropertyFilter>(compiled.PropertyFilter)
 export const validateTokenCollectionFiltersRequest = typed<types.TokenCollectionFiltersArgs>(
   compiled.TokenCollectionFiltersRequest,
 )
-export const validateTokenCollectionFiltersResponse = typed<
-  Omit<types.TokenCollectionFiltersReturn, 'filters'> & { filters: Array<PropertyFilterWire> }
->(compiled.TokenCollectionFiltersResponse)
+export const validateTokenCollectionFiltersResponse = typed<types.TokenCollectionFiltersReturn>(
+  compiled.TokenCollectionFiltersResponse,
+)
 
 /** Request body validators by method name. */
 export const requestValidators: Readonly<Record<string, Validator<unknown>>> = {

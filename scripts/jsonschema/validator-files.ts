@@ -3,7 +3,6 @@ import { selfContained } from './bundle.js'
 import type { JsonSchema } from './json-schema.js'
 import type { SchemaResource, ServiceSchemas } from './service-schemas.js'
 import { type TypedExport, standaloneModule, typedModule, validatorTypeModule } from './validators.js'
-import { WireTypes } from './wire-types.js'
 
 const typeName = (resource: SchemaResource) => String(resource.body.title)
 
@@ -18,7 +17,6 @@ export function validatorFiles(
   const indexLines: string[] = []
   const tableLines: string[] = []
   const exportedTypes = new Map<string, SchemaResource>()
-  const exportedWireTypes = new Set<string>()
   for (const service of services) {
     const { stem } = service
     const serviceName = irs.get(stem)!.services[0]?.name ?? stem
@@ -26,14 +24,10 @@ export function validatorFiles(
     const responses = [...service.responses.values()]
     files.set(`${stem}.standalone.ts`, standaloneModule(bundles.get(stem) as JsonSchema, [...service.types, ...requests, ...responses]))
     const methodOf = (resource: SchemaResource, suffix: string) => typeName(resource).slice(0, -suffix.length)
-    const wire = new WireTypes(irs.get(stem)!)
-    const methods = new Map(irs.get(stem)!.services.flatMap((irService) => irService.methods.map((method) => [method.name, method])))
-    const argumentsType = (resource: SchemaResource, suffix: 'Request' | 'Response') => {
-      const method = methods.get(methodOf(resource, suffix))!
-      return suffix === 'Request' ? wire.argumentsType(`${method.name}Args`, method.inputs) : wire.argumentsType(`${method.name}Return`, method.outputs)
-    }
+    const argumentsType = (resource: SchemaResource, suffix: 'Request' | 'Response') =>
+      `types.${methodOf(resource, suffix)}${suffix === 'Request' ? 'Args' : 'Return'}`
     const exports: TypedExport[] = [
-      ...service.types.map((resource) => ({ name: `validate${typeName(resource)}`, compiled: typeName(resource), type: wire.typeOf(typeName(resource)) })),
+      ...service.types.map((resource) => ({ name: `validate${typeName(resource)}`, compiled: typeName(resource), type: `types.${typeName(resource)}` })),
       ...requests.map((resource) => ({ name: `validate${typeName(resource)}`, compiled: typeName(resource), type: argumentsType(resource, 'Request') })),
       ...responses.map((resource) => ({ name: `validate${typeName(resource)}`, compiled: typeName(resource), type: argumentsType(resource, 'Response') })),
     ]
@@ -45,7 +39,6 @@ export function validatorFiles(
         standalone: `${stem}.standalone`,
         typesImport: `import type * as types from '../${stem}.gen.js'`,
         exports,
-        declarations: wire.declarations(),
         tables: { requests: table(requests, 'Request'), responses: table(responses, 'Response') },
       }),
     )
@@ -61,12 +54,6 @@ export function validatorFiles(
       exportedTypes.set(entry.name, previous ?? resource)
     }
     indexLines.push(`export { ${fresh.join(', ')} } from './${stem}.js'`)
-    const wireNames = wire
-      .declarations()
-      .map((declaration) => declaration.split(' ')[2]!)
-      .filter((name) => !exportedWireTypes.has(name))
-    for (const name of wireNames) exportedWireTypes.add(name)
-    if (wireNames.length > 0) indexLines.push(`export type { ${wireNames.join(', ')} } from './${stem}.js'`)
     indexLines.push(`import { requestValidators as ${stem}Requests, responseValidators as ${stem}Responses } from './${stem}.js'`)
     tableLines.push(`  ${serviceName}: { requests: ${stem}Requests, responses: ${stem}Responses },`)
   }

@@ -36,7 +36,6 @@ export function typedModule(options: {
   standalone: string
   typesImport: string
   exports: readonly TypedExport[]
-  declarations?: readonly string[]
   tables?: { requests: Record<string, string>; responses: Record<string, string> }
 }): string {
   const lines = [
@@ -48,7 +47,6 @@ export function typedModule(options: {
     `const typed = <T>(validate: unknown) => validate as Validator<T>`,
     '',
   ]
-  if (options.declarations?.length) lines.push(...options.declarations, '')
   for (const entry of options.exports) lines.push(`export const ${entry.name} = typed<${entry.type}>(compiled.${entry.compiled})`)
   if (options.tables) {
     const table = (entries: Record<string, string>) => `{\n${Object.entries(entries).map(([method, name]) => `  ${method}: ${name},`).join('\n')}\n}`

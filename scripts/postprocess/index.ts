@@ -2,12 +2,13 @@ import { Project } from 'ts-morph'
 import type { WebrpcIR } from '../ir.js'
 import { authPass } from './auth.js'
 import { errorsPass } from './errors.js'
+import { nullablePass } from './nullable.js'
 import type { Pass } from './pass.js'
 import { routingPass } from './routing.js'
 import { serverPass } from './server.js'
 
 /** Passes run in this order over every stock generated service file. */
-export const passes: readonly Pass[] = [errorsPass, serverPass, routingPass, authPass]
+export const passes: readonly Pass[] = [errorsPass, serverPass, routingPass, authPass, nullablePass]
 
 export interface PostprocessResult {
   text: string

@@ -36,6 +36,6 @@ export function propertyFilters(attributeLists: Attribute[][]): PropertyFilter[]
       min: null,
       max: null,
       values: strings,
-    } as unknown as PropertyFilter
+    }
   })
 }
