@@ -10,7 +10,7 @@ import { sampleCollections } from '../../src/local/sample-data.js'
 import { activeOrders, byUsd, collectionAt } from './sample-model.js'
 import { startTestServer, type TestServer } from './support.js'
 
-/** Debian's chromium; .ci/run installs it. Missing means the test fails, never skips. */
+/** Debian's chromium; test/support/global-setup.ts installs it. Missing means the test fails, never skips. */
 const chromiumPath = '/usr/bin/chromium'
 const entry = fileURLToPath(new URL('./browser/entry.ts', import.meta.url))
 
@@ -24,7 +24,7 @@ let preflights = 0
 beforeAll(async () => {
   if (!existsSync(chromiumPath))
     throw new Error(
-      `${chromiumPath} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does`,
+      `${chromiumPath} is missing: install Debian's chromium (apt-get install -y chromium), as test/support/global-setup.ts does`,
     )
   const bundle = await build({
     entryPoints: [entry],
