@@ -2,10 +2,10 @@
  * `npx tsx bench/server-bench.ts` — autocannon on loopback, every target in its own process, all in one run:
  * our host + generated stubs with a trivial handler vs a bare node:http JSON handler (goal ≥ 0.85×),
  * the full local server on GetFloorOrder and GetOrders, and memory under 1,000 concurrent connections.
- * Writes bench/RESULTS-server.md. BENCH_SECONDS (default 5) sets each run's length.
+ * Prints a markdown report (figures go to BENCHMARKS.md by hand). BENCH_SECONDS (default 5) sets each run's length.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
@@ -169,5 +169,4 @@ By server CPU per request (lowest of the rounds): bare ${cheapest(bareRuns)} µs
 Memory at 1,000 concurrent connections (host + stub): RSS ${memory.idle} MiB idle → ${memory.peak} MiB peak;
 ${memory.figures.rps} requests/s, p99 ${memory.figures.p99} ms, ${memory.figures.errors} errors.
 `
-writeFileSync('bench/RESULTS-server.md', report)
 console.log(report)
