@@ -2,6 +2,7 @@ import * as builder from '../../gen/builder.gen.js'
 import * as indexer from '../../gen/indexer.gen.js'
 import * as marketplace from '../../gen/marketplace.gen.js'
 import * as metadata from '../../gen/metadata.gen.js'
+import { SERVICE_ROUTES, type ServiceName } from '../../gen/networks.gen.js'
 import * as relayer from '../../gen/relayer.gen.js'
 import type { AuthRequirement } from './auth.js'
 import type { CallContext, ServiceMount } from './host.js'
@@ -21,6 +22,18 @@ function authOf(table: Readonly<Record<string, AuthRequirement>>): (method: stri
   return (method) => (Object.hasOwn(table, method) ? table[method]! : 'accessKey')
 }
 
+/** Where a service carries the network, from schema/networks.json (whose schema pins host prefixes to `<network>-<service>.`). */
+function placementOf(service: ServiceName): NetworkPlacement {
+  switch (SERVICE_ROUTES[service].shape) {
+    case 'fixed':
+      return { kind: 'none' }
+    case 'network-path-segment':
+      return { kind: 'path' }
+    case 'network-host-prefix':
+      return { kind: 'host', label: service }
+  }
+}
+
 function mount(
   name: string,
   methods: readonly string[],
@@ -32,13 +45,13 @@ function mount(
   return { name, methods, network, webrpcHeader, auth: authOf(auth), dispatch }
 }
 
-/** The five services routed as SPEC §1 places them. */
+/** The five services, each routed where schema/networks.json (SPEC §1) places its network. */
 export function platformServices(handlers: PlatformHandlers): ServiceMount[] {
   return [
     mount(
       'Marketplace',
       marketplace.MarketplaceMethods,
-      { kind: 'path' },
+      placementOf('marketplace'),
       marketplace.WebrpcHeaderValue,
       marketplace.MarketplaceAuth,
       (m, a, c) => marketplace.dispatchMarketplace(handlers.Marketplace, m as marketplace.MarketplaceMethod, a, c),
@@ -46,7 +59,7 @@ export function platformServices(handlers: PlatformHandlers): ServiceMount[] {
     mount(
       'Metadata',
       metadata.MetadataMethods,
-      { kind: 'none' },
+      placementOf('metadata'),
       metadata.WebrpcHeaderValue,
       metadata.MetadataAuth,
       (m, a, c) => metadata.dispatchMetadata(handlers.Metadata, m as metadata.MetadataMethod, a, c),
@@ -54,7 +67,7 @@ export function platformServices(handlers: PlatformHandlers): ServiceMount[] {
     mount(
       'Builder',
       builder.BuilderMethods,
-      { kind: 'none' },
+      placementOf('builder'),
       builder.WebrpcHeaderValue,
       builder.BuilderAuth,
       (m, a, c) => builder.dispatchBuilder(handlers.Builder, m as builder.BuilderMethod, a, c),
@@ -62,7 +75,7 @@ export function platformServices(handlers: PlatformHandlers): ServiceMount[] {
     mount(
       'Relayer',
       relayer.RelayerMethods,
-      { kind: 'host', label: 'relayer' },
+      placementOf('relayer'),
       relayer.WebrpcHeaderValue,
       relayer.RelayerAuth,
       (m, a, c) => relayer.dispatchRelayer(handlers.Relayer, m as relayer.RelayerMethod, a, c),
@@ -70,7 +83,7 @@ export function platformServices(handlers: PlatformHandlers): ServiceMount[] {
     mount(
       'Indexer',
       indexer.IndexerMethods,
-      { kind: 'host', label: 'indexer' },
+      placementOf('indexer'),
       indexer.WebrpcHeaderValue,
       indexer.IndexerAuth,
       (m, a, c) => indexer.dispatchIndexer(handlers.Indexer, m as indexer.IndexerMethod, a, c),
