@@ -58,6 +58,8 @@ function authenticateMethod(cls: ClassDeclaration, service: IRService, method: I
   const request = returned
     ?.getDescendantsOfKind(SyntaxKind.CallExpression)
     .filter((call) => call.getExpression().getText() === 'createHTTPRequest')
+  // The stock client sends `{}` for a method without inputs.
+  const expectedArguments = method.inputs.length > 0 ? 'args,headers,signal' : '{},headers,signal'
   if (
     !body ||
     !Node.isBlock(body) ||
@@ -66,11 +68,11 @@ function authenticateMethod(cls: ClassDeclaration, service: IRService, method: I
     request[0]!
       .getArguments()
       .map((a) => a.getText())
-      .join() !== 'args,headers,signal'
+      .join() !== expectedArguments
   ) {
     throw new PassShapeError(
       name,
-      `${where} is not an arrow function returning this.fetch(..., createHTTPRequest(args, headers, signal))`,
+      `${where} is not an arrow function returning this.fetch(..., createHTTPRequest(${expectedArguments.replaceAll(',', ', ')}))`,
     )
   }
   const kind = authKind(method)

@@ -4,6 +4,7 @@ import { authPass } from './auth.js'
 import { errorsPass } from './errors.js'
 import { nullablePass } from './nullable.js'
 import type { Pass } from './pass.js'
+import type { RoutingData } from './routing-data.js'
 import { routingPass } from './routing.js'
 import { serverPass } from './server.js'
 
@@ -16,13 +17,20 @@ export interface PostprocessResult {
   emitted: Map<string, string>
 }
 
-export function postprocess(stem: string, stockText: string, ir: WebrpcIR, selected: readonly Pass[] = passes): PostprocessResult {
+export function postprocess(
+  stem: string,
+  stockText: string,
+  ir: WebrpcIR,
+  selected: readonly Pass[] = passes,
+  options: { routing?: RoutingData } = {},
+): PostprocessResult {
   const project = new Project({ useInMemoryFileSystem: true })
   const file = project.createSourceFile(`${stem}.gen.ts`, stockText)
   const emitted = new Map<string, string>()
   const context = {
     stem,
     ir,
+    routing: options.routing,
     emitFile(name: string, text: string) {
       const previous = emitted.get(name)
       if (previous !== undefined && previous !== text) throw new Error(`postprocess: two different texts emitted for ${name}`)

@@ -1,10 +1,13 @@
 import type { SourceFile } from 'ts-morph'
 import type { WebrpcIR } from '../ir.js'
+import type { RoutingData } from './routing-data.js'
 
 export interface PassContext {
   /** File name stem of the service root, e.g. "marketplace". */
   readonly stem: string
   readonly ir: WebrpcIR
+  /** Networks and service URL shapes; schema/networks.json when absent (another schema brings its own). */
+  readonly routing?: RoutingData
   /** Emits a further generated file into gen/; every pass run must emit the same text for a name. */
   emitFile(name: string, text: string): void
 }

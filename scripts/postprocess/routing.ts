@@ -68,7 +68,7 @@ function stockClient(file: SourceFile, service: IRService): ClassDeclaration {
 export const routingPass: Pass = {
   name,
   apply(file: SourceFile, context: PassContext) {
-    const routing = loadRoutingData()
+    const routing = context.routing ?? loadRoutingData()
     context.emitFile('networks.gen.ts', networksModuleText(routing))
     const routed = context.ir.services.filter((service) => !file.getInterface(`${service.name}ClientOptions`))
     if (routed.length === 0) return
@@ -79,7 +79,7 @@ export const routingPass: Pass = {
       const route = routing.services[key]
       if (!route)
         throw new Error(
-          `schema/networks.json has no service "${key}" (service ${service.name} of schema/${context.stem}.ridl)`,
+          `the routing data (schema/networks.json) has no service "${key}" (service ${service.name} of ${context.stem}.ridl)`,
         )
       const scoped = route.shape !== 'fixed'
       usesNetwork ||= scoped

@@ -2,8 +2,19 @@ import { describe, expect, it } from 'vitest'
 import { authPass } from '../../scripts/postprocess/auth.js'
 import { format, miniIR, runPasses } from './support/stock.js'
 
+interface MethodSpec {
+  name: string
+  secret?: boolean
+  /** gen-typescript prints such a method as `(headers?, signal?)` sending `{}`. */
+  noInputs?: boolean
+}
+
+const camel = (name: string) => name[0]!.toLowerCase() + name.slice(1)
+const parameters = (m: MethodSpec) => `${m.noInputs ? '' : `args: ${m.name}Args, `}headers?: object, signal?: AbortSignal`
+const body = (m: MethodSpec) => (m.noInputs ? '{}' : 'args')
+
 /** A client as the routing pass leaves it, with one method per name (bodies as gen-typescript prints them, shortened). */
-const routedClient = (service: string, methods: string[]) => `// header
+const routedClient = (service: string, methods: MethodSpec[]) => `// header
 export interface ${service}ClientOptions {
   network: Network
 }
@@ -15,8 +26,8 @@ export class ${service} implements ${service} {
 ${methods
   .map(
     (m) => `
-  ${m[0]!.toLowerCase() + m.slice(1)} = (args: ${m}Args, headers?: object, signal?: AbortSignal): Promise<${m}Return> => {
-    return this.fetch(this.url('${m}'), createHTTPRequest(args, headers, signal)).then(buildResponse)
+  ${camel(m.name)} = (${parameters(m)}): Promise<${m.name}Return> => {
+    return this.fetch(this.url('${m.name}'), createHTTPRequest(${body(m)}, headers, signal)).then(buildResponse)
   }`,
   )
   .join('\n')}
@@ -46,11 +57,11 @@ const authenticatedRequest = `const createHTTPRequest = (
 
 const imports = `import { credentials, missingCredentialError, perCallHeaders, redactCredentials, Credentials } from './credentials.gen.js'`
 
-const method = (service: string, name: string, kind: 'accessKey' | 'secretKey') => `
-  ${name[0]!.toLowerCase() + name.slice(1)} = (args: ${name}Args, headers?: object, signal?: AbortSignal): Promise<${name}Return> => {
+const method = (service: string, name: string, kind: 'accessKey' | 'secretKey', noInputs = false) => `
+  ${camel(name)} = (${parameters({ name, noInputs })}): Promise<${name}Return> => {
     const credentials = this.#credentials.${kind}
     if (!credentials) return Promise.reject(missingCredentialError('${kind}', '${service}.${name}'))
-    return this.fetch(this.url('${name}'), createHTTPRequest(args, headers, signal, credentials))
+    return this.fetch(this.url('${name}'), createHTTPRequest(${body({ name, noInputs })}, headers, signal, credentials))
       .then(buildResponse)
       .catch((error) => {
         throw redactCredentials(error, this.#credentials.secrets)
@@ -124,22 +135,50 @@ ${method('Relayer', 'ListGasSponsors', 'accessKey')}
 ${authenticatedRequest}
 `,
   },
+  {
+    name: 'a method without inputs (the stock client sends {}) gets its key like any other',
+    service: 'Relayer',
+    methods: [{ name: 'Ping', noInputs: true }],
+    expected: `// header
+${imports}
+
+/** The key each Relayer method needs; a server host checks the same (SPEC §5). */
+export const RelayerAuth = {
+  Ping: 'accessKey',
+} as const
+
+export interface RelayerClientOptions {
+  network: Network
+  /** Public project access key, sent as X-Access-Key on every call. */
+  accessKey: string
+}
+
+export class Relayer implements Relayer {
+  readonly #credentials: Credentials
+
+  constructor(options: RelayerClientOptions) {
+    this.fetch = options.fetch
+    this.#credentials = credentials(options.accessKey, undefined)
+  }
+${method('Relayer', 'Ping', 'accessKey', true)}
+}
+
+${authenticatedRequest}
+`,
+  },
 ]
 
 describe('auth pass: given source, expected source', () => {
   for (const { name, service, methods, expected } of cases) {
     it(name, async () => {
-      const source = routedClient(
-        service,
-        methods.map((m) => m.name),
-      )
+      const source = routedClient(service, methods)
       const actual = await runPasses([authPass], service.toLowerCase(), miniIR(service, methods), source)
       expect(actual).toBe(await format(expected))
     })
   }
 
   it('the annotation decides: the same method without @auth:"secret" sends only X-Access-Key', async () => {
-    const source = routedClient('Indexer', ['AddWebhookListener'])
+    const source = routedClient('Indexer', [{ name: 'AddWebhookListener' }])
     const actual = await runPasses([authPass], 'indexer', miniIR('Indexer', [{ name: 'AddWebhookListener' }]), source)
     expect(actual).toContain("AddWebhookListener: 'accessKey'")
     expect(actual).toContain('const credentials = this.#credentials.accessKey')

@@ -65,11 +65,12 @@ describe('webrpc-test interoperability (webrpc v0.23.4 reference client and serv
     try {
       const url = `http://127.0.0.1:${port}`
       await run(webrpcTest, ['-waitForServer', `-url=${url}`, '-timeout=30s'], { timeout: 40_000 })
-      const TestApi = gen.TestApi as new (
-        hostname: string,
-        fetch: typeof globalThis.fetch,
-      ) => Record<string, (...args: unknown[]) => Promise<Record<string, unknown>>>
-      const failures = await runClientChecks(new TestApi(url, globalThis.fetch), gen)
+      const TestApi = gen.TestApi as new (options: {
+        url: string
+        accessKey: string
+      }) => Record<string, (...args: unknown[]) => Promise<Record<string, unknown>>>
+      // The fully post-processed client: routed to the given address, sending X-Access-Key (ignored by webrpc-test).
+      const failures = await runClientChecks(new TestApi({ url, accessKey: 'interop-access-key' }), gen)
       expect(failures).toEqual([])
     } finally {
       reference.kill('SIGTERM')

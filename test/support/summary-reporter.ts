@@ -11,7 +11,9 @@ export default class SummaryReporter implements Reporter {
         else if (state === 'failed') counts.failed++
         else counts.skipped++
       }
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) counts.failed++
+      // A file that failed outside its tests (import, hooks) fails even when none of its tests ran.
+      const failedTests = [...module.children.allTests()].filter((test) => test.result().state === 'failed').length
+      if (module.state() === 'failed' && failedTests === 0) counts.failed++
     }
     console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
   }

@@ -27,7 +27,7 @@ function memoize<T>(compute: (stem: string) => T): (stem: string) => T {
 }
 
 /** A minimal IR naming one service and its methods, for table-driven pass tests. */
-export function miniIR(service: string, methods: { name: string; secret?: boolean }[] = []): WebrpcIR {
+export function miniIR(service: string, methods: { name: string; secret?: boolean; noInputs?: boolean }[] = []): WebrpcIR {
   return {
     webrpc: 'v1',
     name: service.toLowerCase(),
@@ -42,7 +42,7 @@ export function miniIR(service: string, methods: { name: string; secret?: boolea
           name: m.name,
           annotations: m.secret ? { auth: { annotationType: 'auth', value: 'secret' } } : ({} as Record<string, never>),
           comments: [],
-          inputs: [],
+          inputs: m.noInputs ? [] : [{ name: 'value', type: 'string', optional: false }],
           outputs: [],
         })),
       },
