@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { Node, SyntaxKind, type ClassDeclaration, type SourceFile } from 'ts-morph'
 import { schemaDir } from '../paths.js'
 import { errorsModuleText, type ErrorRow } from './errors-module.js'
+import { insertImport } from './insert-import.js'
 import { PassShapeError, type Pass, type PassContext } from './pass.js'
 
 const name = 'errors'
@@ -90,10 +91,7 @@ export const errorsPass: Pass = {
 
     const used = new Set(file.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText()))
     const imports = ['WebrpcError', 'WebrpcBadResponseError', 'WebrpcRequestFailedError', 'webrpcErrorFromResponseText'].filter((n) => used.has(n))
-    // Inserted after the first statement's leading comments, so the generator's header stays first.
-    const firstStatement = file.getStatements()[0]
-    if (!firstStatement) throw new PassShapeError(name, 'empty file')
-    file.insertText(firstStatement.getStart(), `import { ${imports.join(', ')} } from '${errorsModuleImport}'\n\n`)
+    insertImport(file, imports, errorsModuleImport)
     file.addExportDeclaration({ moduleSpecifier: errorsModuleImport })
   },
 }
