@@ -5,6 +5,16 @@
 //
 // webrpc-gen -schema=schema/builder.ridl -target=typescript -client -server
 
+import { WebrpcBadResponseError, WebrpcRequestFailedError, webrpcErrorFromResponseText } from './errors.gen.js'
+import { resolveServiceUrl } from './networks.gen.js'
+import {
+  credentials,
+  missingCredentialError,
+  perCallHeaders,
+  redactCredentials,
+  Credentials,
+} from './credentials.gen.js'
+
 export const WebrpcHeader = 'Webrpc'
 
 export const WebrpcHeaderValue = 'webrpc@v0.23.4;gen-typescript@v0.16.3;builder@v0.0.1'
@@ -226,16 +236,6 @@ export type Fetch = (input: RequestInfo, init?: RequestInit) => Promise<Response
 //
 // Server
 //
-import { WebrpcBadResponseError, WebrpcRequestFailedError, webrpcErrorFromResponseText } from './errors.gen.js'
-import { resolveServiceUrl } from './networks.gen.js'
-import {
-  credentials,
-  missingCredentialError,
-  perCallHeaders,
-  redactCredentials,
-  Credentials,
-} from './credentials.gen.js'
-
 /** The handlers a server implements for Builder; `context` is whatever the host passes (caller, project, signal). */
 export type BuilderService<Context = unknown> = {
   GetAudience: (args: GetAudienceArgs, context: Context) => GetAudienceReturn | Promise<GetAudienceReturn>

@@ -5,6 +5,16 @@
 //
 // webrpc-gen -schema=schema/marketplace.ridl -target=typescript -client -server
 
+import { WebrpcBadResponseError, WebrpcRequestFailedError, webrpcErrorFromResponseText } from './errors.gen.js'
+import { assertNetwork, resolveServiceUrl, Network } from './networks.gen.js'
+import {
+  credentials,
+  missingCredentialError,
+  perCallHeaders,
+  redactCredentials,
+  Credentials,
+} from './credentials.gen.js'
+
 export const WebrpcHeader = 'Webrpc'
 
 export const WebrpcHeaderValue = 'webrpc@v0.23.4;gen-typescript@v0.16.3;marketplace@v0.0.1'
@@ -573,16 +583,6 @@ export type Fetch = (input: RequestInfo, init?: RequestInit) => Promise<Response
 //
 // Server
 //
-import { WebrpcBadResponseError, WebrpcRequestFailedError, webrpcErrorFromResponseText } from './errors.gen.js'
-import { assertNetwork, resolveServiceUrl, Network } from './networks.gen.js'
-import {
-  credentials,
-  missingCredentialError,
-  perCallHeaders,
-  redactCredentials,
-  Credentials,
-} from './credentials.gen.js'
-
 /** The handlers a server implements for Marketplace; `context` is whatever the host passes (caller, project, signal). */
 export type MarketplaceService<Context = unknown> = {
   GetCountOfAllCollectibles: (
