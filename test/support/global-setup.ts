@@ -4,11 +4,15 @@ import { ensureGoTool } from '../../scripts/install-tools.js'
 
 const chromiumPath = '/usr/bin/chromium'
 
-/** The browser test drives Debian's chromium; a fresh machine gets it here, or the run stops saying why. */
+/**
+ * The browser test drives Debian's chromium: a fresh Debian machine run as root (CI) gets it here.
+ * Elsewhere nothing is installed and test/local/browser.test.ts fails, saying what is missing.
+ */
 function ensureChromium(): void {
   if (existsSync(chromiumPath)) return
-  if (process.getuid?.() !== 0) {
-    throw new Error(`${chromiumPath} is missing and installing it needs root: run \`apt-get install -y chromium\`, then npm test`)
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
+    console.warn(`${chromiumPath} is missing; the browser test will fail until Debian's chromium is installed`)
+    return
   }
   console.log('installing Debian chromium for the browser test (apt-get)...')
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
