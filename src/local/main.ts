@@ -11,6 +11,8 @@ function portFrom(value: string | undefined): number {
 }
 
 async function main() {
+  // A script may read the credentials line and close the pipe; the server keeps serving without its stdout.
+  process.stdout.on('error', () => undefined)
   const env = process.env
   const chains = parseChainRpcUrls(env.CHAIN_RPC_URLS)
   const server = await startLocalServer({
