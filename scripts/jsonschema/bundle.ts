@@ -2,17 +2,7 @@ import { posix } from 'node:path'
 import { bundlePath, schemaId } from './ids.js'
 import { draft2020, type JsonSchema } from './json-schema.js'
 import type { SchemaResource } from './service-schemas.js'
-
-function refsIn(value: unknown, found: string[] = []): string[] {
-  if (Array.isArray(value)) for (const item of value) refsIn(item, found)
-  else if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      if (key === '$ref' && typeof child === 'string') found.push(child)
-      else refsIn(child, found)
-    }
-  }
-  return found
-}
+import { refsIn } from './refs.js'
 
 /** `$defs` key of a resource: its path without the service folder and `.json` (`strict/Page.json` → `strict.Page`). */
 function defKey(path: string): string {

@@ -3,6 +3,7 @@ import type { WebrpcIR } from '../ir.js'
 import type { JsonSchema } from '../jsonschema/json-schema.js'
 import type { SchemaResource, ServiceSchemas } from '../jsonschema/service-schemas.js'
 import { toOpenApi30 } from './to-openapi30.js'
+import { refsIn } from '../jsonschema/refs.js'
 
 type Operation = { requestBody?: { required?: boolean }; security?: unknown[] }
 interface OpenApiDocument {
@@ -10,14 +11,6 @@ interface OpenApiDocument {
   info: { title: string; version: string; description?: string }
   components: { schemas: Record<string, JsonSchema>; securitySchemes?: Record<string, unknown> }
   paths: Record<string, { post: Operation }>
-}
-
-function refsIn(value: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const item of value) refsIn(item, found)
-  else if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) key === '$ref' && typeof child === 'string' ? found.add(child) : refsIn(child, found)
-  }
-  return found
 }
 
 /**
@@ -49,7 +42,7 @@ export function fixOpenApi(stockYaml: string, ir: WebrpcIR, schemas: ServiceSche
     if (!name.startsWith('strict.') && !(name in doc.components.schemas)) throw new Error(`openapi: stock document has no component ${name}; did gen-openapi rename it?`)
     doc.components.schemas[name] = toOpenApi30(resource.body, resource.path, componentOf)
   }
-  const referenced = refsIn(doc.paths)
+  const referenced = new Set(refsIn(doc.paths))
   for (const [name, schema] of Object.entries(doc.components.schemas)) {
     if (!name.startsWith('Error')) continue
     // Error rows no operation answers with (WebrpcStreamFinished is not in SPEC §7) are dropped.
