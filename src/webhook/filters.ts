@@ -1,6 +1,7 @@
 import { getAddress, isAddress } from 'viem'
 import type { WebhookFilters } from '../../gen/indexer.gen.js'
 import { parseEventSignature, type ParsedEvent } from './event-signature.js'
+import { unmatchableTokenEvent } from './token-standards.js'
 
 /** Bounds on one listener's filters, so a registration cannot make matching or storage unbounded. */
 export const FILTER_LIMITS = { contractAddresses: 100, events: 20, tokenIDs: 1000, accounts: 1000, topicHashes: 20 } as const
@@ -25,11 +26,18 @@ export function normaliseFilters(raw: unknown): NormalisedFilters {
   const contractAddresses = list(raw, 'contractAddresses', true).map((value, i) => address(value, `filters.contractAddresses[${i}]`))
   const signatures = list(raw, 'events', true)
   const allEvents = signatures.map((value, i) => {
+    let event: ParsedEvent
     try {
-      return parseEventSignature(value as string)
+      event = parseEventSignature(value as string)
     } catch (error) {
       throw new Error(`filters.events[${i}]: ${(error as Error).message}`)
     }
+    const accepted = unmatchableTokenEvent(event)
+    if (accepted) {
+      const forms = accepted.map(({ contractType, eventSig }) => `${eventSig} (${contractType})`).join(' or ')
+      throw new Error(`filters.events[${i}]: token event ${event.abi.name} with these indexed arguments matches no token log; use ${forms}`)
+    }
+    return event
   })
   const tokenIDs = list(raw, 'tokenIDs', false).map((value, i) => tokenId(value, `filters.tokenIDs[${i}]`))
   const accounts = list(raw, 'accounts', false).map((value, i) => address(value, `filters.accounts[${i}]`))

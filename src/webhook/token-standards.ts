@@ -67,6 +67,17 @@ export function eventRoles(event: ParsedEvent, siblings: ParsedEvent[] = []): Ev
   }
 }
 
+/**
+ * For a SPEC §6 token event (same topic hash) registered with an `indexed` pattern that none of its
+ * standards emits, the forms that do match, with their standard; undefined otherwise. Matching goes
+ * by topic0 and topic count, so such a registration could never match a token log.
+ */
+export function unmatchableTokenEvent(event: Pick<ParsedEvent, 'topicHash' | 'indexed'>): { contractType: ContractType; eventSig: string }[] | undefined {
+  const variants = KNOWN_EVENTS.filter((known) => known.parsed.topicHash === event.topicHash)
+  if (variants.length === 0 || variants.some((known) => sameLogShape(known.parsed, event))) return undefined
+  return variants.map((known) => ({ contractType: known.contractType, eventSig: known.parsed.eventSig }))
+}
+
 export function sameLogShape(a: Pick<ParsedEvent, 'topicHash' | 'indexed'>, b: Pick<ParsedEvent, 'topicHash' | 'indexed'>): boolean {
   return a.topicHash === b.topicHash && a.indexed.join() === b.indexed.join()
 }

@@ -14,7 +14,7 @@ it('a restart with the same DATA_DIR keeps listeners, the JWT secret and the sam
     url: 'http://127.0.0.1:9/persisted',
     filters: {
       contractAddresses: ['0x4e10000000000000000000000000000000000721'],
-      events: ['Transfer(address,address,uint256)'],
+      events: ['Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'],
     },
   })
   const secretBefore = first.jwtSecret

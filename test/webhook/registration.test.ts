@@ -125,6 +125,42 @@ describe('AddWebhookListener: filters', () => {
   })
 })
 
+describe('AddWebhookListener: SPEC §6 token events must be indexed as their logs are', () => {
+  const ERC20_TRANSFER = 'Transfer(address indexed from, address indexed to, uint256 value) (ERC20)'
+  const ERC721_TRANSFER = 'Transfer(address indexed from, address indexed to, uint256 indexed tokenId) (ERC721)'
+  const refused = (entry: number, name: string, forms: string) => `filters.events[${entry}]: token event ${name} with these indexed arguments matches no token log; use ${forms}`
+
+  test.each([
+    [['TransferSingle(address,address,address,uint256,uint256)'], refused(0, 'TransferSingle', 'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value) (ERC1155)')],
+    [[TRANSFER_SINGLE, 'Transfer(address,address,uint256)'], refused(1, 'Transfer', `${ERC20_TRANSFER} or ${ERC721_TRANSFER}`)],
+    [['Transfer(address indexed from, address to, uint256 value)'], refused(0, 'Transfer', `${ERC20_TRANSFER} or ${ERC721_TRANSFER}`)],
+    [['Approval(address,address,uint256)'], refused(0, 'Approval', 'Approval(address indexed owner, address indexed spender, uint256 value) (ERC20) or Approval(address indexed owner, address indexed approved, uint256 indexed tokenId) (ERC721)')],
+    [['ApprovalForAll(address owner, address operator, bool approved)'], refused(0, 'ApprovalForAll', 'ApprovalForAll(address indexed owner, address indexed operator, bool approved) (ERC721) or ApprovalForAll(address indexed account, address indexed operator, bool approved) (ERC1155)')],
+    [['TransferBatch(address indexed,address indexed,address,uint256[],uint256[])'], refused(0, 'TransferBatch', 'TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values) (ERC1155)')],
+    [['URI(string indexed value, uint256 id)'], refused(0, 'URI', 'URI(string value, uint256 indexed id) (ERC1155)')],
+  ])('%j is refused with InvalidArgument showing the accepted forms', async (events, cause) => {
+    const error = await rejection(localEngine.addListener('p1', { url: 'http://127.0.0.1:9/', filters: { contractAddresses: [CONTRACT], events } }))
+    expect(error).toBeInstanceOf(InvalidArgumentError)
+    expect(error.toJSON()).toEqual({ error: 'InvalidArgument', code: 2001, msg: 'Invalid argument', status: 400, cause })
+  })
+
+  test.each([
+    'Transfer(address indexed,address indexed,uint256)',
+    'Transfer(address indexed,address indexed,uint256 indexed)',
+    'Approval(address indexed,address indexed,uint256)',
+    'Approval(address indexed,address indexed,uint256 indexed)',
+    'ApprovalForAll(address indexed,address indexed,bool)',
+    'TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)',
+    'TransferBatch(address indexed,address indexed,address indexed,uint256[],uint256[])',
+    'URI(string,uint256 indexed)',
+    // Not a SPEC token event (other argument types, so another topic hash): today's rules, any indexing.
+    'Transfer(address,address,uint256,uint256)',
+    'Minted(address,uint256)',
+  ])('%s is accepted', async (signature) => {
+    await expect(localEngine.addListener('p1', { url: 'http://127.0.0.1:9/', filters: { contractAddresses: [CONTRACT], events: [signature] } })).resolves.toMatchObject({ active: true })
+  })
+})
+
 describe('RemoveWebhookListener', () => {
   test('only the owning project can remove; unknown and removed ids are NotFound', async () => {
     const listener = await localEngine.addListener('owner', { url: 'http://127.0.0.1:9/hook', filters })
