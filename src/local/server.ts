@@ -16,6 +16,7 @@ import { loadFixtures } from './store/seed.js'
 import { migrate } from './store/schema.js'
 import { validateRequest } from './validation.js'
 import { localWebhookEngine, type LocalChain } from './webhooks.js'
+import { withDeliveriesRoute } from './deliveries-route.js'
 import type { WebhookEngine } from '../webhook/engine.js'
 
 export interface LocalServerOptions {
@@ -65,7 +66,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     const projectByAccessKey = new Map(projects.rows.map((p) => [p.access_key, String(p.id)]))
     engine = await localWebhookEngine(sql, networks, options.chains)
     await engine.start()
-    const host = createHost({
+    const auth = { accessKey: (key: string) => projectByAccessKey.get(key), secretKey: jwtSecretKeyVerifier(secret) }
+    const rpcHost = createHost({
       services: platformServices({
         Marketplace: marketplaceHandlers(sql, networks),
         Metadata: metadataHandlers(sql),
@@ -74,12 +76,14 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         Indexer: indexerHandlers(engine, networks),
       }),
       networks: networks.names,
-      auth: { accessKey: (key) => projectByAccessKey.get(key), secretKey: jwtSecretKeyVerifier(secret) },
+      auth,
       validate: validateRequest,
       timeoutMs: options.timeoutMs,
       bodyLimit: options.bodyLimit,
       log: options.log,
     })
+    // GET /<network>-indexer/webhooks/<listenerId>/deliveries: the owner's view of attempts and failures.
+    const host = withDeliveriesRoute(rpcHost, { listeners: engine, networks: networks.names, auth, log: options.log })
     running = await listen(host, { port: options.port, host: options.host })
     const server = running
     const webhookEngine = engine

@@ -1,0 +1,80 @@
+import { InvalidArgumentError, WebrpcBadMethodError } from '../../gen/errors.gen.js'
+import { authenticate, type AuthVerifiers } from '../server/auth.js'
+import { corsHeaders } from '../server/cors.js'
+import { asWebrpcError, errorBody, type ErrorLogger } from '../server/errors.js'
+import type { Host } from '../server/host.js'
+import type { HostRequest, HostResponse } from '../server/wire.js'
+import type { WebhookEngine } from '../webhook/engine.js'
+
+/**
+ * `GET /<network>-indexer/webhooks/<listenerId>/deliveries`, or `GET /webhooks/<listenerId>/deliveries`
+ * on host `<network>-indexer.…` (where the Indexer's RPC routes are). Not an RPC method: SPEC's set is
+ * closed; this is the local server's read-only view for owners.
+ */
+const DELIVERIES_PATH = /^(?:\/([^/]+))?\/webhooks\/([^/]+)\/deliveries$/
+const INDEXER_LABEL = '-indexer'
+const MAX_LIMIT = 1000
+
+export interface DeliveriesRouteOptions {
+  listeners: Pick<WebhookEngine, 'listDeliveries'>
+  networks: Iterable<string>
+  /** The host's verifiers: the route takes the same credentials as the webhook RPC calls. */
+  auth: AuthVerifiers
+  log?: ErrorLogger
+}
+
+const defaultLog: ErrorLogger = (error, where) => console.error(`[server] unexpected error in ${where}:`, error)
+
+/**
+ * The host plus the owner's view of a listener's deliveries: each delivery with its state, its attempts
+ * (time, HTTP status or error, duration) and, once it has given up, its final error. X-Access-Key and
+ * `Authorization: BEARER <secret key>` of the owning project; errors are SPEC §7 bodies. Every other
+ * request goes to the host unchanged.
+ */
+export function withDeliveriesRoute(host: Host, options: DeliveriesRouteOptions): Host {
+  const networks = new Set(options.networks)
+  const log = options.log ?? defaultLog
+
+  function listenerIdOf(request: HostRequest): { listenerId: string; query: URLSearchParams } | undefined {
+    const queryAt = request.url.indexOf('?')
+    const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt)
+    const match = DELIVERIES_PATH.exec(path)
+    if (!match) return undefined
+    const label = match[1] ?? (request.header('host') ?? '').replace(/:\d+$/, '').toLowerCase().split('.')[0] ?? ''
+    if (!label.endsWith(INDEXER_LABEL) || !networks.has(label.slice(0, -INDEXER_LABEL.length))) return undefined
+    let listenerId = match[2]!
+    try {
+      listenerId = decodeURIComponent(listenerId)
+    } catch {
+      // Not valid percent-encoding: looked up as sent, and so not found.
+    }
+    return { listenerId, query: new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1)) }
+  }
+
+  async function deliveries(request: HostRequest, listenerId: string, query: URLSearchParams): Promise<HostResponse> {
+    if (request.method !== 'GET') throw new WebrpcBadMethodError({ cause: `${request.method.slice(0, 20)} is not allowed, use GET` })
+    const caller = (await authenticate('secretKey', request, options.auth))!
+    const limitText = query.get('limit')
+    const limit = limitText === null ? undefined : Number(limitText)
+    if (limit !== undefined && (!/^[0-9]{1,4}$/.test(limitText!) || limit < 1 || limit > MAX_LIMIT)) {
+      throw new InvalidArgumentError({ cause: `limit: not an integer from 1 to ${MAX_LIMIT}` })
+    }
+    const report = await options.listeners.listDeliveries(caller.projectId, listenerId, limit)
+    return { status: 200, body: JSON.stringify(report), headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...corsHeaders } }
+  }
+
+  return {
+    async handle(request) {
+      const route = request.method === 'OPTIONS' ? undefined : listenerIdOf(request)
+      if (!route) return host.handle(request)
+      try {
+        return await deliveries(request, route.listenerId, route.query)
+      } catch (error) {
+        const wire = asWebrpcError(error, log, request.url.slice(0, 200))
+        const headers: Record<string, string> = { 'Content-Type': 'application/json', ...corsHeaders }
+        if (wire instanceof WebrpcBadMethodError) headers.Allow = 'GET'
+        return { status: wire.status, body: errorBody(wire), headers }
+      }
+    },
+  }
+}
