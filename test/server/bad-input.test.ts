@@ -42,6 +42,9 @@ interface BadInput {
   cause?: RegExp
 }
 
+/** EIP-55's own example address with the case of one letter flipped: mixed case, wrong checksum. */
+const badChecksumAddress = '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+
 const withKey = (body: unknown, headers: Record<string, string> = {}) =>
   jsonPost(body, { 'X-Access-Key': keys.access, ...headers })
 
@@ -312,10 +315,16 @@ const table: BadInput[] = [
     error: 'NotFound',
   },
   {
-    name: 'unknown project',
+    name: 'a project id that does not exist is another project too (ids cannot be probed)',
     path: '/rpc/Builder/GetAudience',
     init: () => withKey({ projectId: 999, audienceId: 1 }),
-    error: 'ProjectNotFound',
+    error: 'PermissionDenied',
+  },
+  {
+    name: 'a mixed-case address with a bad EIP-55 checksum',
+    path: floor,
+    init: () => withKey({ contractAddress: badChecksumAddress }),
+    error: 'InvalidArgument',
   },
   {
     name: 'unknown audience',

@@ -1,11 +1,18 @@
-import { isAddress } from 'viem'
+import { getAddress, isAddress } from 'viem'
 import { InvalidArgumentError, PermissionDeniedError } from '../../../gen/errors.gen.js'
 import type { Page } from '../../../gen/marketplace.gen.js'
 import type { CallContext } from '../../server/host.js'
 
+/** EIP-55: one-case hex carries no checksum; mixed case must be the checksum. */
+function isWellCasedAddress(value: string): boolean {
+  if (!isAddress(value, { strict: false })) return false
+  const hex = value.slice(2)
+  return hex === hex.toLowerCase() || hex === hex.toUpperCase() || getAddress(value) === value
+}
+
 /** A lower-case 0x address, or InvalidArgument naming the field. */
 export function address(value: string, field: string): `0x${string}` {
-  if (!isAddress(value, { strict: false }))
+  if (!isWellCasedAddress(value))
     throw new InvalidArgumentError({ cause: `${field} is not an address: ${JSON.stringify(value.slice(0, 80))}` })
   return value.toLowerCase() as `0x${string}`
 }

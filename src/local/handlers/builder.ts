@@ -16,8 +16,9 @@ export function builderHandlers(sql: Sql): BuilderService<CallContext> {
   return {
     async GetAudience({ projectId, audienceId }, context) {
       id(audienceId, 'audienceId')
-      await requireProject(sql, id(projectId, 'projectId'))
-      const project = ownProject(context, projectId)
+      // Ownership first: any project id but the caller's is PermissionDenied, so ids cannot be probed.
+      const project = ownProject(context, id(projectId, 'projectId'))
+      await requireProject(sql, project)
       const audience = await sql.query<{ doc: Record<string, unknown> }>(
         'select doc from audiences where id = $1 and project_id = $2',
         [audienceId, project],

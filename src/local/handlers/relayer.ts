@@ -9,8 +9,9 @@ import { chainIdOf } from './marketplace.js'
 export function relayerHandlers(sql: Sql, networks: NetworkTable): RelayerService<CallContext> {
   return {
     async ListGasSponsors({ projectId, page }, context) {
-      await requireProject(sql, id(projectId, 'projectId'))
-      const project = ownProject(context, projectId)
+      // Ownership first: any project id but the caller's is PermissionDenied, so ids cannot be probed.
+      const project = ownProject(context, id(projectId, 'projectId'))
+      await requireProject(sql, project)
       const chainId = chainIdOf(networks, context)
       const window = pageWindow(page)
       const total = await sql.query<{ count: string }>(
