@@ -20,6 +20,8 @@ export interface TestReceiver {
   delayAnswers(ms: number): void
   /** The next n deliveries reach the app, but the connection drops before the answer (the sender will retry them). */
   loseAnswers(n: number): void
+  /** Hands only the next n requests to the app; later ones are held unanswered until holdAfter(undefined). */
+  holdAfter(n: number | undefined): void
   /** Stops listening (connection refused) until up() is called; the port is kept. */
   down(): Promise<void>
   up(): Promise<void>
@@ -34,6 +36,8 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
   let forced: { status: number; headers: Record<string, string> } | undefined
   let answersToLose = 0
   let answerDelayMs = 0
+  let admitLeft: number | undefined
+  const held: http.ServerResponse[] = []
   const handler = (request: http.IncomingMessage, response: http.ServerResponse) => {
     const uid = request.headers['webhook-id'] as string | undefined
     arrived.push(uid ?? '')
@@ -44,6 +48,14 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
       return
     }
     if (!receiver) return response.writeHead(503).end()
+    if (admitLeft !== undefined) {
+      if (admitLeft === 0) {
+        request.resume()
+        held.push(response)
+        return
+      }
+      admitLeft--
+    }
     if (answerDelayMs > 0) {
       const ready = receiver
       setTimeout(() => void nodeWebhookHandler(ready)(request, response), answerDelayMs)
@@ -71,6 +83,10 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
     },
     loseAnswers(n) {
       answersToLose = n
+    },
+    holdAfter(n) {
+      admitLeft = n
+      if (n === undefined) for (const response of held.splice(0)) response.socket?.destroy()
     },
     answerWith(status, headers = {}) {
       forced = status === undefined ? undefined : { status, headers }
