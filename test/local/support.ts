@@ -1,3 +1,5 @@
+import pg from 'pg'
+import { inject } from 'vitest'
 import { createClients, localUrls, type Clients } from '../../src/index.js'
 import { startLocalServer, type LocalServer, type LocalServerOptions } from '../../src/local/server.js'
 import type { Network } from '../../gen/networks.gen.js'
@@ -7,13 +9,44 @@ export interface TestServer extends LocalServer {
   unexpected: unknown[]
 }
 
+let databaseForThisFile: string | undefined
+
+/**
+ * Makes every later startTestServer() of this test file (without dataDir) run on that PostgreSQL database:
+ * a test file can then import another one's tests to run them on PostgreSQL (test/local/postgres.test.ts).
+ */
+export function useDatabaseForThisFile(databaseUrl: string): void {
+  databaseForThisFile = databaseUrl
+}
+
+/**
+ * A new, empty database on the PostgreSQL server test/support/global-setup.ts started for this run; its
+ * connection string. Throws, saying why, where that server could not be had (the test then fails, never skips).
+ */
+export async function createTestDatabase(prefix: string): Promise<string> {
+  const serverUrl = inject('postgresUrl')
+  if (!serverUrl) throw new Error(`no PostgreSQL server for this test: ${inject('postgresUnavailable')}`)
+  const name = `${prefix}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`.replace(/[^a-z0-9_]/g, '_')
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  try {
+    await admin.query(`create database ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
 /**
  * The local contract server on a free port of 127.0.0.1, with an in-memory embedded store unless dataDir
- * is given. TEST_DATABASE_URL runs it on that PostgreSQL server instead (one test file at a time: they share it).
+ * is given. useDatabaseForThisFile, else TEST_DATABASE_URL, runs it on that PostgreSQL database instead
+ * (TEST_DATABASE_URL: one test file at a time, they share it).
  */
 export async function startTestServer(options: LocalServerOptions = {}): Promise<TestServer> {
   const unexpected: unknown[] = []
-  const databaseUrl = options.dataDir ? undefined : process.env.TEST_DATABASE_URL
+  const databaseUrl = options.dataDir ? undefined : (databaseForThisFile ?? process.env.TEST_DATABASE_URL)
   const server = await startLocalServer({
     port: 0,
     host: '127.0.0.1',

@@ -1,0 +1,100 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import { DataDirLockedError, lockFileName, openSql } from '../../src/store/sql.js'
+
+const root = mkdtempSync(join(tmpdir(), 'store-lock-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+let dirs = 0
+const freshDir = () => join(root, `data-${++dirs}`)
+
+/** The pid of a process that has exited (so no process has it, barring reuse in the meantime). */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', ''])
+  if (!child.pid) throw new Error('could not spawn node')
+  return child.pid
+}
+
+it('a second open of the same data directory fails, naming it and the holding pid; after close it opens again', async () => {
+  const dataDir = freshDir()
+  const first = await openSql({ dataDir })
+  const lockFile = join(dataDir, lockFileName)
+  expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(process.pid))
+  try {
+    const second = openSql({ dataDir })
+    await expect(second).rejects.toBeInstanceOf(DataDirLockedError)
+    await expect(second).rejects.toThrow(`data directory ${dataDir} is already in use by process ${process.pid}`)
+    // The refused opener left the holder's lock and store alone.
+    expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(process.pid))
+    await first.query('create table kept (v int)')
+    await first.query('insert into kept values (7)')
+  } finally {
+    await first.close()
+  }
+  expect(existsSync(lockFile)).toBe(false)
+
+  const again = await openSql({ dataDir })
+  try {
+    expect((await again.query<{ v: number }>('select v from kept')).rows).toEqual([{ v: 7 }])
+  } finally {
+    await again.close()
+  }
+})
+
+it('a stale lock whose pid is not alive is taken over', async () => {
+  const dataDir = freshDir()
+  const first = await openSql({ dataDir })
+  await first.close()
+  const lockFile = join(dataDir, lockFileName)
+  const dead = deadPid()
+  writeFileSync(lockFile, `${dead}\n`)
+  const sql = await openSql({ dataDir })
+  try {
+    expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(process.pid))
+    expect((await sql.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }])
+  } finally {
+    await sql.close()
+  }
+})
+
+it('a lock held by another live process is refused with that pid', async () => {
+  const dataDir = freshDir()
+  const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' })
+  try {
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(join(dataDir, lockFileName), `${holder.pid}\n`)
+    await expect(openSql({ dataDir })).rejects.toThrow(`data directory ${dataDir} is already in use by process ${holder.pid}`)
+    expect(readFileSync(join(dataDir, lockFileName), 'utf8').trim()).toBe(String(holder.pid))
+  } finally {
+    holder.kill('SIGKILL')
+  }
+})
+
+it('the lock is released when the process exits without closing the store', async () => {
+  const dataDir = freshDir()
+  const script = `
+    import { openSql } from ${JSON.stringify(new URL('../../src/store/sql.ts', import.meta.url).pathname)}
+    const sql = await openSql({ dataDir: ${JSON.stringify(dataDir)} })
+    await sql.query('select 1')
+    const { existsSync } = await import('node:fs')
+    console.log('open, locked:', existsSync(${JSON.stringify(join(dataDir, lockFileName))}))
+    process.exit(0)
+  `
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+  })
+  expect(child.stderr).toBe('')
+  expect(child.stdout.trim()).toBe('open, locked: true')
+  expect(child.status).toBe(0)
+  expect(existsSync(join(dataDir, lockFileName))).toBe(false)
+  const sql = await openSql({ dataDir })
+  await sql.close()
+})
+
+it('an in-memory store takes no lock', async () => {
+  const a = await openSql()
+  const b = await openSql()
+  await Promise.all([a.close(), b.close()])
+})
