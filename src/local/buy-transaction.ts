@@ -16,7 +16,8 @@ export interface BuyPlan {
   fees: { amount: bigint; receiver: Address }[]
 }
 
-const nativeCurrency = '0x0000000000000000000000000000000000000000'
+/** The marketplace contract's currency address for the chain's native coin. */
+export const nativeCurrency = '0x0000000000000000000000000000000000000000'
 
 /** What the buyer pays in total: every line's price times quantity, plus the additional fees. */
 export function totalPrice(plan: BuyPlan): bigint {

@@ -1,3 +1,4 @@
+import { nativeCurrency } from './buy-transaction.js'
 import type { FixtureOrder, FixtureToken, Fixtures } from './fixtures.js'
 
 /**
@@ -7,7 +8,7 @@ import type { FixtureOrder, FixtureToken, Fixtures } from './fixtures.js'
 export const sampleProject = { id: 1, name: 'Sample project', accessKey: 'local-access-key-sample-project-1' }
 export const otherProject = { id: 2, name: 'Other project', accessKey: 'local-access-key-other-project-2' }
 
-export const nativeCoin = '0x0000000000000000000000000000000000000000'
+export const nativeCoin = nativeCurrency
 const polygonUSDC = '0x3c499c542cef5e3811e1192ce70d8cc03d5c3359'
 const polygonWETH = '0x7ceb23fd6bc0add59e62ac25578270cff1b9f619'
 const amoyUSDC = '0x41e94eb019c0762f9bfcf9fb1e58725bfb0e7582'

@@ -1,12 +1,11 @@
 import { InvalidArgumentError, NotFoundError } from '../../../gen/errors.gen.js'
 import type { GenerateBuyTransactionArgs, GenerateBuyTransactionReturn } from '../../../gen/marketplace.gen.js'
 import type { Sql } from '../../store/sql.js'
-import { buySteps, type BuyLine } from '../buy-transaction.js'
+import { buySteps, nativeCurrency, type BuyLine } from '../buy-transaction.js'
 import { address, decimal } from './arguments.js'
 import { activeOrder, collectionId } from './marketplace-queries.js'
 
 const buyableMarketplace = 'platform_marketplace_v2'
-const nativeCurrency = '0x0000000000000000000000000000000000000000'
 export const maxOrdersPerBuy = 50
 
 interface ListingRow {
