@@ -43,10 +43,18 @@ const runtime = {
 }
 const compileMs = Number(process.hrtime.bigint() - compileStarted) / 1e6
 
-const hundredOrders = { ...operations['Marketplace.GetOrders'].response, orders: Array.from({ length: 100 }, (_, i) => ({ ...order, orderId: String(i) })) }
+const hundredOrders = {
+  ...operations['Marketplace.GetOrders'].response,
+  orders: Array.from({ length: 100 }, (_, i) => ({ ...order, orderId: String(i) })),
+}
 const cases = [
   { name: 'Order', value: order, standalone: validateOrder, runtime: runtime.order },
-  { name: 'GetOrders response, 100 orders', value: hundredOrders, standalone: validateGetOrdersResponse, runtime: runtime.getOrders },
+  {
+    name: 'GetOrders response, 100 orders',
+    value: hundredOrders,
+    standalone: validateGetOrdersResponse,
+    runtime: runtime.getOrders,
+  },
   { name: 'Webhook payload', value: webhookPayload, standalone: validateWebhookPayload, runtime: runtime.payload },
 ]
 for (const { name, value, standalone, runtime: compiled } of cases) {
@@ -61,7 +69,8 @@ const server = createServer((request, response) => {
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc/Marketplace/GetOrders`
 const requestBody = JSON.stringify(operations['Marketplace.GetOrders'].request)
-const roundTrip = async () => (await fetch(url, { method: 'POST', body: requestBody, headers: { 'content-type': 'application/json' } })).json()
+const roundTrip = async () =>
+  (await fetch(url, { method: 'POST', body: requestBody, headers: { 'content-type': 'application/json' } })).json()
 for (let i = 0; i < 300; i++) await roundTrip()
 const loopbackRuns = 1500
 const loopbackStarted = process.hrtime.bigint()
@@ -82,10 +91,18 @@ const rows = cases.map(({ name, value, standalone, runtime: compiled }) => {
 
 const us = (ns: number) => (ns / 1000).toFixed(2)
 console.log(`node ${process.version}, ${budgetMs} ms per measurement, interleaved twice`)
-console.log('| value | standalone µs/op | runtime-compiled µs/op | runtime / standalone | standalone / loopback request |')
+console.log(
+  '| value | standalone µs/op | runtime-compiled µs/op | runtime / standalone | standalone / loopback request |',
+)
 console.log('|---|---|---|---|---|')
 for (const row of rows) {
-  console.log(`| ${row.name} | ${us(row.standaloneNs)} | ${us(row.runtimeNs)} | ${row.ratio.toFixed(2)} | ${(row.ofLoopback * 100).toFixed(2)} % |`)
+  console.log(
+    `| ${row.name} | ${us(row.standaloneNs)} | ${us(row.runtimeNs)} | ${row.ratio.toFixed(2)} | ${(row.ofLoopback * 100).toFixed(2)} % |`,
+  )
 }
-console.log(`loopback request (POST GetOrders, 100-order JSON response, keep-alive fetch): ${us(loopbackNs)} µs mean over ${loopbackRuns}`)
-console.log(`runtime compilation of the three schemas (what standalone code avoids at startup): ${compileMs.toFixed(1)} ms; standalone: 0 ms`)
+console.log(
+  `loopback request (POST GetOrders, 100-order JSON response, keep-alive fetch): ${us(loopbackNs)} µs mean over ${loopbackRuns}`,
+)
+console.log(
+  `runtime compilation of the three schemas (what standalone code avoids at startup): ${compileMs.toFixed(1)} ms; standalone: 0 ms`,
+)

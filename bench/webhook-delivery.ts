@@ -20,8 +20,20 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
 
 const sql = await openSql()
-const engine = await createWebhookEngine({ sql, allowPrivateTargets: true, concurrency: CONCURRENCY, perListenerConcurrency: CONCURRENCY, idlePollMs: 10 })
-await engine.addListener('bench', { url, filters: { contractAddresses: [CONTRACT], events: ['TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'] } })
+const engine = await createWebhookEngine({
+  sql,
+  allowPrivateTargets: true,
+  concurrency: CONCURRENCY,
+  perListenerConcurrency: CONCURRENCY,
+  idlePollMs: 10,
+})
+await engine.addListener('bench', {
+  url,
+  filters: {
+    contractAddresses: [CONTRACT],
+    events: ['TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'],
+  },
+})
 const bodies: string[] = []
 for (let i = 0; i < DELIVERIES; i++) {
   const log = transferSingleLog(CONTRACT, BOB, BOB, BOB, BigInt(i), 1n)
@@ -33,15 +45,21 @@ const agent = new http.Agent({ keepAlive: false })
 async function barePosts(): Promise<number> {
   let next = 0
   const started = performance.now()
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < bodies.length) {
-      const body = bodies[next++]!
-      await new Promise<void>((resolve, reject) => {
-        const request = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (response) => response.resume().on('end', resolve))
-        request.on('error', reject).end(body)
-      })
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next++]!
+        await new Promise<void>((resolve, reject) => {
+          const request = http.request(
+            url,
+            { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+            (response) => response.resume().on('end', resolve),
+          )
+          request.on('error', reject).end(body)
+        })
+      }
+    }),
+  )
   return bodies.length / ((performance.now() - started) / 1000)
 }
 
@@ -49,7 +67,9 @@ const baseline = await barePosts()
 const started = performance.now()
 await engine.start()
 for (;;) {
-  const { rows } = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_outbox WHERE state = 'delivered'`)
+  const { rows } = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM webhook_outbox WHERE state = 'delivered'`,
+  )
   if (rows[0]!.n === DELIVERIES) break
   await new Promise((resolve) => setTimeout(resolve, 20))
 }
@@ -58,6 +78,10 @@ await engine.stop()
 await sql.close()
 server.close()
 
-console.log(`| case (${DELIVERIES.toLocaleString('en')} deliveries, concurrency ${CONCURRENCY}) | per second | ratio |\n|---|---:|---:|`)
+console.log(
+  `| case (${DELIVERIES.toLocaleString('en')} deliveries, concurrency ${CONCURRENCY}) | per second | ratio |\n|---|---:|---:|`,
+)
 console.log(`| bare POSTs, no engine (baseline) | ${Math.round(baseline).toLocaleString('en')} | 1.00 |`)
-console.log(`| engine: claim, sign, POST, record (embedded PGlite) | ${Math.round(rate).toLocaleString('en')} | ${(rate / baseline).toFixed(2)} |`)
+console.log(
+  `| engine: claim, sign, POST, record (embedded PGlite) | ${Math.round(rate).toLocaleString('en')} | ${(rate / baseline).toFixed(2)} |`,
+)

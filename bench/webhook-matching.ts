@@ -8,15 +8,22 @@ import { parseEventSignature } from '../src/webhook/event-signature.js'
 import { MatchingIndex, type LogToMatch, type Subscription } from '../src/webhook/matching-index.js'
 import { eventRoles } from '../src/webhook/token-standards.js'
 
-const event = parseEventSignature('TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)')
+const event = parseEventSignature(
+  'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
+)
 const roles = eventRoles(event)
 const LOGS = 20_000
 const randomAddress = () => `0x${randomBytes(20).toString('hex')}`
 
 function subscriptions(count: number): Subscription[] {
   return Array.from({ length: count }, (_, i) => ({
-    listenerId: `listener-${i}`, chainId: 1, contractAddress: randomAddress(), event, roles,
-    tokenIds: new Set([BigInt(i % 100)]), accounts: undefined,
+    listenerId: `listener-${i}`,
+    chainId: 1,
+    contractAddress: randomAddress(),
+    event,
+    roles,
+    tokenIds: new Set([BigInt(i % 100)]),
+    accounts: undefined,
   }))
 }
 
@@ -48,12 +55,19 @@ for (const count of [1, 1_000, 100_000]) {
   const subs = subscriptions(count)
   const index = new MatchingIndex()
   index.add(subs)
-  rows.push([`index, ${count.toLocaleString('en')} listeners`, logsPerSecond((log) => index.match(1, log), logsFor(subs))])
+  rows.push([
+    `index, ${count.toLocaleString('en')} listeners`,
+    logsPerSecond((log) => index.match(1, log), logsFor(subs)),
+  ])
 }
 const naiveSubs = subscriptions(1_000)
-const naive = (log: LogToMatch) => naiveSubs.filter((s) => s.contractAddress === log.address.toLowerCase() && decodeEventArguments(s.event, log.topics, log.data))
+const naive = (log: LogToMatch) =>
+  naiveSubs.filter(
+    (s) => s.contractAddress === log.address.toLowerCase() && decodeEventArguments(s.event, log.topics, log.data),
+  )
 rows.push(['naive scan, 1,000 listeners', logsPerSecond(naive, logsFor(naiveSubs))])
 
 const baseline = rows[0]![1]
 console.log(`| case | logs/s | ratio to 1 listener |\n|---|---:|---:|`)
-for (const [name, rate] of rows) console.log(`| ${name} | ${Math.round(rate).toLocaleString('en')} | ${(rate / baseline).toFixed(2)} |`)
+for (const [name, rate] of rows)
+  console.log(`| ${name} | ${Math.round(rate).toLocaleString('en')} | ${(rate / baseline).toFixed(2)} |`)

@@ -24,7 +24,9 @@ export function diffTrees(expectedDir: string, actualDir: string): string[] {
 }
 
 /** Regenerates into a temporary folder and compares with gen/; returns the differing files. */
-export async function checkGenerated(committedDir: string = genDir): Promise<{ differing: string[]; freshDir: string }> {
+export async function checkGenerated(
+  committedDir: string = genDir,
+): Promise<{ differing: string[]; freshDir: string }> {
   const freshDir = mkdtempSync(join(tmpdir(), 'gen-check-'))
   await generate(freshDir)
   return { differing: diffTrees(committedDir, freshDir), freshDir }
@@ -41,7 +43,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.error(`gen/ is out of date (${differing.length} files differ); run \`npm run gen\`:`)
       for (const name of differing) console.error(`  ${name}`)
       spawnSync('git', ['--no-pager', 'diff', '--no-index', '--stat', '--', genDir, freshDir], { stdio: 'inherit' })
-      spawnSync('git', ['--no-pager', 'diff', '--no-index', '--', genDir, freshDir], { stdio: ['ignore', 'inherit', 'inherit'] })
+      spawnSync('git', ['--no-pager', 'diff', '--no-index', '--', genDir, freshDir], {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      })
       rmSync(freshDir, { recursive: true, force: true })
       process.exit(1)
     },

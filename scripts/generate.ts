@@ -70,7 +70,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const outDir = outFlag > 0 ? process.argv[outFlag + 1]! : genDir
   const started = performance.now()
   generate(outDir).then(
-    (names) => console.log(`generated ${names.length} files into ${relative(process.cwd(), outDir) || '.'} in ${Math.round(performance.now() - started)} ms`),
+    (names) =>
+      console.log(
+        `generated ${names.length} files into ${relative(process.cwd(), outDir) || '.'} in ${Math.round(performance.now() - started)} ms`,
+      ),
     (error: Error) => {
       console.error(error.message)
       process.exit(1)

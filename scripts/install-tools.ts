@@ -17,7 +17,9 @@ function go(args: string[]): string {
   } catch (error) {
     const err = error as NodeJS.ErrnoException & { stderr?: string }
     if (err.code === 'ENOENT') {
-      throw new Error('Go is not installed: webrpc-gen is pinned as a Go module tool (scripts/tools/go.mod); install Go 1.24+ and retry')
+      throw new Error(
+        'Go is not installed: webrpc-gen is pinned as a Go module tool (scripts/tools/go.mod); install Go 1.24+ and retry',
+      )
     }
     throw new Error(`go ${args.join(' ')} failed:\n${err.stderr ?? err.message}`)
   }
@@ -46,7 +48,15 @@ export function ensureGoTool(tool: GoTool): string {
   if (existsSync(binary) && existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) return binary
   mkdirSync(toolsBinDir, { recursive: true })
   const version = pinnedVersion('github.com/webrpc/webrpc')
-  go(['build', '-trimpath', '-ldflags', `-s -w -X github.com/webrpc/webrpc.VERSION=${version}`, '-o', binary, toolPackages[tool]])
+  go([
+    'build',
+    '-trimpath',
+    '-ldflags',
+    `-s -w -X github.com/webrpc/webrpc.VERSION=${version}`,
+    '-o',
+    binary,
+    toolPackages[tool],
+  ])
   writeFileSync(stamp, fingerprint)
   return binary
 }

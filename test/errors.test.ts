@@ -28,7 +28,10 @@ describe('the error table of SPEC §7', () => {
   })
 
   it.each(specErrors)('%s decodes by code from a wire body, keeping msg and cause', (name, code, _msg, status) => {
-    const decoded = errors.webrpcErrorFromPayload({ error: name, code, msg: 'server said so', cause: 'because', status }, status)
+    const decoded = errors.webrpcErrorFromPayload(
+      { error: name, code, msg: 'server said so', cause: 'because', status },
+      status,
+    )
     expect(decoded).toBeInstanceOf(classOf(name)!)
     expect(decoded.toJSON()).toEqual({ error: name, code, msg: 'server said so', cause: 'because', status })
   })

@@ -35,7 +35,10 @@ describe('the published package', () => {
       for (const file of files) {
         if (file.includes('*')) {
           const prefix = strip(file.slice(0, file.indexOf('*')))
-          expect([...packed].some((path) => path.startsWith(prefix)), `${subpath} → ${file}`).toBe(true)
+          expect(
+            [...packed].some((path) => path.startsWith(prefix)),
+            `${subpath} → ${file}`,
+          ).toBe(true)
         } else {
           expect(packed.has(strip(file)), `${subpath} → ${file}`).toBe(true)
         }

@@ -6,7 +6,10 @@ import { refsIn } from './refs.js'
 
 /** `$defs` key of a resource: its path without the service folder and `.json` (`strict/Page.json` → `strict.Page`). */
 function defKey(path: string): string {
-  return path.replace(/^[^/]+\//, '').replace(/\.json$/, '').replaceAll('/', '.')
+  return path
+    .replace(/^[^/]+\//, '')
+    .replace(/\.json$/, '')
+    .replaceAll('/', '.')
 }
 
 function embedded(resource: SchemaResource): JsonSchema {

@@ -16,7 +16,12 @@ const formats: Record<string, { appliesTo: 'string' | 'number' | 'any'; schema: 
   uri: { appliesTo: 'string', schema: { type: 'string', format: 'uri' } },
   uint256: {
     appliesTo: 'any',
-    schema: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', pattern: decimalPattern }] },
+    schema: {
+      anyOf: [
+        { type: 'integer', minimum: 0 },
+        { type: 'string', pattern: decimalPattern },
+      ],
+    },
   },
   'nullable-number': { appliesTo: 'number', schema: { anyOf: [{ type: 'number' }, { type: 'null' }] } },
 }
@@ -24,7 +29,9 @@ const formats: Record<string, { appliesTo: 'string' | 'number' | 'any'; schema: 
 /** The schema of a format applied to a leaf of the given kind; throws on a format the leaf cannot carry. */
 export function formatSchema(format: string, leafKind: 'string' | 'number' | 'any', where: string): JsonSchema {
   const entry = formats[format]
-  if (!entry) throw new Error(`${where}: unknown jsonschema.format "${format}" (known: ${Object.keys(formats).join(', ')})`)
-  if (entry.appliesTo !== leafKind) throw new Error(`${where}: format "${format}" applies to ${entry.appliesTo} fields, not ${leafKind}`)
+  if (!entry)
+    throw new Error(`${where}: unknown jsonschema.format "${format}" (known: ${Object.keys(formats).join(', ')})`)
+  if (entry.appliesTo !== leafKind)
+    throw new Error(`${where}: format "${format}" applies to ${entry.appliesTo} fields, not ${leafKind}`)
   return structuredClone(entry.schema)
 }

@@ -6,7 +6,11 @@ const byTitle = (resources: Iterable<SchemaResource>) =>
   Object.fromEntries([...resources].map((resource) => [String(resource.body.title), resource.path]))
 
 /** gen/schemas/index.json: every file by service and role, paths relative to the schemas folder. */
-export function schemaIndex(irs: ReadonlyMap<string, WebrpcIR>, services: readonly ServiceSchemas[], errorPayload: SchemaResource) {
+export function schemaIndex(
+  irs: ReadonlyMap<string, WebrpcIR>,
+  services: readonly ServiceSchemas[],
+  errorPayload: SchemaResource,
+) {
   return {
     baseUri: schemaBaseUri,
     errorPayload: errorPayload.path,

@@ -38,7 +38,8 @@ function structsInRequests(ir: WebrpcIR, types: ReadonlyMap<string, IRType>): st
       for (const field of type.fields) visit(field.type)
     }
   }
-  for (const service of ir.services) for (const method of service.methods) for (const input of method.inputs) visit(input.type)
+  for (const service of ir.services)
+    for (const method of service.methods) for (const input of method.inputs) visit(input.type)
   return [...found]
 }
 
@@ -62,7 +63,8 @@ function argumentsSchema(
   const required = args.filter((arg) => !arg.optional).map((arg) => arg.name)
   const what = strict ? 'Request' : 'Response'
   const route = `POST /rpc/${service.name}/${method.name}`
-  const auth = strict && method.annotations.auth?.value === 'secret' ? ' Needs `Authorization: BEARER <secret API key>`.' : ''
+  const auth =
+    strict && method.annotations.auth?.value === 'secret' ? ' Needs `Authorization: BEARER <secret API key>`.' : ''
   const comments = describe(method as Commented).description
   return {
     path,
@@ -87,7 +89,9 @@ export function serviceSchemas(stem: string, ir: WebrpcIR): ServiceSchemas {
   const result: ServiceSchemas = {
     stem,
     types: ir.types.map((type) => schemaOf(type, typePath(stem, type.name), false)),
-    strictTypes: structsInRequests(ir, types).map((name) => schemaOf(types.get(name)!, strictTypePath(stem, name), true)),
+    strictTypes: structsInRequests(ir, types).map((name) =>
+      schemaOf(types.get(name)!, strictTypePath(stem, name), true),
+    ),
     requests: new Map(),
     responses: new Map(),
   }
@@ -96,7 +100,8 @@ export function serviceSchemas(stem: string, ir: WebrpcIR): ServiceSchemas {
       const request = argumentsSchema(stem, service, method, 'request', types)
       const response = argumentsSchema(stem, service, method, 'response', types)
       for (const resource of [request, response]) {
-        if (types.has(String(resource.body.title))) throw new Error(`${stem}: type ${resource.body.title} collides with a generated request/response schema`)
+        if (types.has(String(resource.body.title)))
+          throw new Error(`${stem}: type ${resource.body.title} collides with a generated request/response schema`)
       }
       result.requests.set(`${service.name}.${method.name}`, request)
       result.responses.set(`${service.name}.${method.name}`, response)

@@ -83,7 +83,8 @@ export function typeSchema(expr: string, context: EmitContext, format?: { name: 
   const named = context.types.get(expr)
   if (!named) throw new Error(`${context.fromPath}: unknown type ${expr}`)
   if (format) throw new Error(`${format.where}: format "${format.name}" on ${expr}, which is not a string or number`)
-  const target = named.kind === 'struct' && context.strict ? strictTypePath(context.stem, expr) : typePath(context.stem, expr)
+  const target =
+    named.kind === 'struct' && context.strict ? strictTypePath(context.stem, expr) : typePath(context.stem, expr)
   return { $ref: relativeRef(context.fromPath, target) }
 }
 

@@ -22,14 +22,29 @@ export function validatorFiles(
     const serviceName = irs.get(stem)!.services[0]?.name ?? stem
     const requests = [...service.requests.values()]
     const responses = [...service.responses.values()]
-    files.set(`${stem}.standalone.ts`, standaloneModule(bundles.get(stem) as JsonSchema, [...service.types, ...requests, ...responses]))
+    files.set(
+      `${stem}.standalone.ts`,
+      standaloneModule(bundles.get(stem) as JsonSchema, [...service.types, ...requests, ...responses]),
+    )
     const methodOf = (resource: SchemaResource, suffix: string) => typeName(resource).slice(0, -suffix.length)
     const argumentsType = (resource: SchemaResource, suffix: 'Request' | 'Response') =>
       `types.${methodOf(resource, suffix)}${suffix === 'Request' ? 'Args' : 'Return'}`
     const exports: TypedExport[] = [
-      ...service.types.map((resource) => ({ name: `validate${typeName(resource)}`, compiled: typeName(resource), type: `types.${typeName(resource)}` })),
-      ...requests.map((resource) => ({ name: `validate${typeName(resource)}`, compiled: typeName(resource), type: argumentsType(resource, 'Request') })),
-      ...responses.map((resource) => ({ name: `validate${typeName(resource)}`, compiled: typeName(resource), type: argumentsType(resource, 'Response') })),
+      ...service.types.map((resource) => ({
+        name: `validate${typeName(resource)}`,
+        compiled: typeName(resource),
+        type: `types.${typeName(resource)}`,
+      })),
+      ...requests.map((resource) => ({
+        name: `validate${typeName(resource)}`,
+        compiled: typeName(resource),
+        type: argumentsType(resource, 'Request'),
+      })),
+      ...responses.map((resource) => ({
+        name: `validate${typeName(resource)}`,
+        compiled: typeName(resource),
+        type: argumentsType(resource, 'Response'),
+      })),
     ]
     const table = (resources: SchemaResource[], suffix: string) =>
       Object.fromEntries(resources.map((resource) => [methodOf(resource, suffix), `validate${typeName(resource)}`]))
@@ -45,7 +60,9 @@ export function validatorFiles(
     // Types shared through common.ridl appear in several services: export them once, and only if they agree.
     const fresh: string[] = []
     for (const entry of exports) {
-      const resource = [...service.types, ...requests, ...responses].find((candidate) => `validate${typeName(candidate)}` === entry.name)!
+      const resource = [...service.types, ...requests, ...responses].find(
+        (candidate) => `validate${typeName(candidate)}` === entry.name,
+      )!
       const previous = exportedTypes.get(entry.name)
       if (previous && JSON.stringify(previous.body) !== JSON.stringify(resource.body)) {
         throw new Error(`${entry.name}: ${previous.path} and ${resource.path} differ; rename one of the types`)
@@ -54,7 +71,9 @@ export function validatorFiles(
       exportedTypes.set(entry.name, previous ?? resource)
     }
     indexLines.push(`export { ${fresh.join(', ')} } from './${stem}.js'`)
-    indexLines.push(`import { requestValidators as ${stem}Requests, responseValidators as ${stem}Responses } from './${stem}.js'`)
+    indexLines.push(
+      `import { requestValidators as ${stem}Requests, responseValidators as ${stem}Responses } from './${stem}.js'`,
+    )
     tableLines.push(`  ${serviceName}: { requests: ${stem}Requests, responses: ${stem}Responses },`)
   }
   files.set('errors.standalone.ts', standaloneModule(selfContained(errorPayload, new Map()), [errorPayload]))

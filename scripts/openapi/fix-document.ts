@@ -39,7 +39,8 @@ export function fixOpenApi(stockYaml: string, ir: WebrpcIR, schemas: ServiceSche
   }
 
   for (const [name, resource] of named) {
-    if (!name.startsWith('strict.') && !(name in doc.components.schemas)) throw new Error(`openapi: stock document has no component ${name}; did gen-openapi rename it?`)
+    if (!name.startsWith('strict.') && !(name in doc.components.schemas))
+      throw new Error(`openapi: stock document has no component ${name}; did gen-openapi rename it?`)
     doc.components.schemas[name] = toOpenApi30(resource.body, resource.path, componentOf)
   }
   const referenced = new Set(refsIn(doc.paths))
@@ -47,21 +48,35 @@ export function fixOpenApi(stockYaml: string, ir: WebrpcIR, schemas: ServiceSche
     if (!name.startsWith('Error')) continue
     // Error rows no operation answers with (WebrpcStreamFinished is not in SPEC §7) are dropped.
     if (!referenced.has(`#/components/schemas/${name}`)) delete doc.components.schemas[name]
-    else for (const field of ['code', 'status']) Object.assign((schema.properties as Record<string, JsonSchema>)[field]!, { type: 'integer', format: 'int32' })
+    else
+      for (const field of ['code', 'status'])
+        Object.assign((schema.properties as Record<string, JsonSchema>)[field]!, { type: 'integer', format: 'int32' })
   }
 
   doc.openapi = '3.0.3'
   doc.info.version = ir.version.replace(/^v/, '')
   doc.info.description = `Generated from schema/${schemas.stem}.ridl by webrpc-gen's openapi target and scripts/openapi. DO NOT EDIT.`
   doc.components.securitySchemes = {
-    AccessKey: { type: 'apiKey', in: 'header', name: 'X-Access-Key', description: 'Public project access key (SPEC §5).' },
-    SecretKey: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Secret API key of a project (SPEC §5).' },
+    AccessKey: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Access-Key',
+      description: 'Public project access key (SPEC §5).',
+    },
+    SecretKey: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'Secret API key of a project (SPEC §5).',
+    },
   }
   for (const method of service.methods) {
     const operation = doc.paths[`/rpc/${service.name}/${method.name}`]?.post
     if (!operation) throw new Error(`openapi: no path for ${service.name}.${method.name}`)
     if (operation.requestBody) operation.requestBody.required = true
-    operation.security = [method.annotations.auth?.value === 'secret' ? { AccessKey: [], SecretKey: [] } : { AccessKey: [] }]
+    operation.security = [
+      method.annotations.auth?.value === 'secret' ? { AccessKey: [], SecretKey: [] } : { AccessKey: [] },
+    ]
   }
   return doc
 }

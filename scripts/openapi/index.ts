@@ -3,11 +3,17 @@ import { serviceSchemas } from '../jsonschema/service-schemas.js'
 import { fixOpenApi } from './fix-document.js'
 
 /** gen/openapi/<svc>.json: webrpc-gen's OpenAPI document per service after our fix-up pass. */
-export function openapiFiles(irs: ReadonlyMap<string, WebrpcIR>, stockOpenApi: (stem: string) => string): Map<string, string> {
+export function openapiFiles(
+  irs: ReadonlyMap<string, WebrpcIR>,
+  stockOpenApi: (stem: string) => string,
+): Map<string, string> {
   const files = new Map<string, string>()
   for (const stem of [...irs.keys()].sort()) {
     const ir = irs.get(stem)!
-    files.set(`openapi/${stem}.json`, JSON.stringify(fixOpenApi(stockOpenApi(stem), ir, serviceSchemas(stem, ir)), null, 2) + '\n')
+    files.set(
+      `openapi/${stem}.json`,
+      JSON.stringify(fixOpenApi(stockOpenApi(stem), ir, serviceSchemas(stem, ir)), null, 2) + '\n',
+    )
   }
   return files
 }

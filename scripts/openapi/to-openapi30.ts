@@ -34,7 +34,9 @@ export function toOpenApi30(schema: JsonSchema, fromPath: string, componentOf: (
   const result: JsonSchema = {}
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === 'properties') {
-      result.properties = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, child]) => [name, convert(child)]))
+      result.properties = Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([name, child]) => [name, convert(child)]),
+      )
     } else if (keyword === 'items' || (keyword === 'additionalProperties' && typeof value === 'object')) {
       result[keyword] = convert(value)
     } else if (keyword === 'anyOf' || keyword === 'allOf' || keyword === 'oneOf') {

@@ -15,7 +15,12 @@ export function specBuiltinErrors(): ErrorRow[] {
 
 /** The rows of gen/errors.gen.ts: SPEC's webrpc built-ins, then the schema's errors from the IR. */
 export function errorRows(context: PassContext): ErrorRow[] {
-  const schemaErrors = context.ir.errors.map((e) => ({ error: e.name, code: e.code, msg: e.message, status: e.httpStatus }))
+  const schemaErrors = context.ir.errors.map((e) => ({
+    error: e.name,
+    code: e.code,
+    msg: e.message,
+    status: e.httpStatus,
+  }))
   return [...specBuiltinErrors(), ...schemaErrors]
 }
 
@@ -39,7 +44,10 @@ function checkStockTable(stock: Omit<ErrorRow, 'status'>[], wanted: ErrorRow[]):
   for (const row of wanted) {
     const found = stock.find((s) => s.code === row.code)
     if (!found || found.error !== row.error || found.msg !== row.msg) {
-      throw new PassShapeError(name, `stock error for code ${row.code} is ${JSON.stringify(found)}, SPEC wants ${row.error} "${row.msg}"`)
+      throw new PassShapeError(
+        name,
+        `stock error for code ${row.code} is ${JSON.stringify(found)}, SPEC wants ${row.error} "${row.msg}"`,
+      )
     }
   }
 }
@@ -75,8 +83,13 @@ export const errorsPass: Pass = {
 
     const buildResponse = file.getVariableStatement('buildResponse')
     if (!buildResponse) throw new PassShapeError(name, 'no buildResponse function')
-    for (const declaration of [file.getEnum('errors'), file.getEnum('WebrpcErrorCodes'), file.getVariableStatement('webrpcErrorByCode')]) {
-      if (!declaration) throw new PassShapeError(name, 'missing errors enum, WebrpcErrorCodes enum or webrpcErrorByCode table')
+    for (const declaration of [
+      file.getEnum('errors'),
+      file.getEnum('WebrpcErrorCodes'),
+      file.getVariableStatement('webrpcErrorByCode'),
+    ]) {
+      if (!declaration)
+        throw new PassShapeError(name, 'missing errors enum, WebrpcErrorCodes enum or webrpcErrorByCode table')
       declaration.remove()
     }
     for (const cls of [...errorClasses, base]) cls.remove()
@@ -90,7 +103,12 @@ export const errorsPass: Pass = {
     )
 
     const used = new Set(file.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText()))
-    const imports = ['WebrpcError', 'WebrpcBadResponseError', 'WebrpcRequestFailedError', 'webrpcErrorFromResponseText'].filter((n) => used.has(n))
+    const imports = [
+      'WebrpcError',
+      'WebrpcBadResponseError',
+      'WebrpcRequestFailedError',
+      'webrpcErrorFromResponseText',
+    ].filter((n) => used.has(n))
     insertImport(file, imports, errorsModuleImport)
     file.addExportDeclaration({ moduleSpecifier: errorsModuleImport })
   },

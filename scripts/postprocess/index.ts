@@ -33,7 +33,8 @@ export function postprocess(
     routing: options.routing,
     emitFile(name: string, text: string) {
       const previous = emitted.get(name)
-      if (previous !== undefined && previous !== text) throw new Error(`postprocess: two different texts emitted for ${name}`)
+      if (previous !== undefined && previous !== text)
+        throw new Error(`postprocess: two different texts emitted for ${name}`)
       emitted.set(name, text)
     },
   }

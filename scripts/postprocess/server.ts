@@ -52,9 +52,13 @@ export const serverPass: Pass = {
       const express = file.getImportDeclaration('express')
       const serverError = file.getClass('WebRPCError')
       if (!app || !express || !serverError) {
-        throw new PassShapeError(name, `stock server of ${service.name} (create${service.name}App, express import, WebRPCError) not found`)
+        throw new PassShapeError(
+          name,
+          `stock server of ${service.name} (create${service.name}App, express import, WebRPCError) not found`,
+        )
       }
-      for (const validator of ['JS_TYPES', 'TYPE_VALIDATORS', 'validateType']) file.getVariableStatement(validator)?.remove()
+      for (const validator of ['JS_TYPES', 'TYPE_VALIDATORS', 'validateType'])
+        file.getVariableStatement(validator)?.remove()
       for (const statement of file.getVariableStatements()) {
         if (statement.getDeclarations().some((d) => /^validate[A-Z]/.test(d.getName()))) statement.remove()
       }

@@ -52,7 +52,8 @@ export function withDeliveriesRoute(host: Host, options: DeliveriesRouteOptions)
   }
 
   async function deliveries(request: HostRequest, listenerId: string, query: URLSearchParams): Promise<HostResponse> {
-    if (request.method !== 'GET') throw new WebrpcBadMethodError({ cause: `${request.method.slice(0, 20)} is not allowed, use GET` })
+    if (request.method !== 'GET')
+      throw new WebrpcBadMethodError({ cause: `${request.method.slice(0, 20)} is not allowed, use GET` })
     const caller = (await authenticate('secretKey', request, options.auth))!
     const limitText = query.get('limit')
     const limit = limitText === null ? undefined : Number(limitText)
@@ -60,7 +61,11 @@ export function withDeliveriesRoute(host: Host, options: DeliveriesRouteOptions)
       throw new InvalidArgumentError({ cause: `limit: not an integer from 1 to ${MAX_LIMIT}` })
     }
     const report = await options.listeners.listDeliveries(caller.projectId, listenerId, limit)
-    return { status: 200, body: JSON.stringify(report), headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...corsHeaders } }
+    return {
+      status: 200,
+      body: JSON.stringify(report),
+      headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...corsHeaders },
+    }
   }
 
   return {

@@ -16,7 +16,8 @@ export function parseChainRpcUrls(value: string | undefined): LocalChain[] {
     const at = entry.indexOf('=')
     const network = entry.slice(0, at).trim()
     const rpcUrl = entry.slice(at + 1).trim()
-    if (at <= 0 || !/^https?:\/\//.test(rpcUrl)) throw new Error(`CHAIN_RPC_URLS entry "${entry}" is not <network>=<http(s) url>`)
+    if (at <= 0 || !/^https?:\/\//.test(rpcUrl))
+      throw new Error(`CHAIN_RPC_URLS entry "${entry}" is not <network>=<http(s) url>`)
     return { network, rpcUrl }
   })
 }
@@ -25,11 +26,20 @@ export function parseChainRpcUrls(value: string | undefined): LocalChain[] {
  * The webhook engine in local mode: listeners may target loopback and private addresses, because the
  * local server's users point webhooks at their own machine. A public deployment passes false.
  */
-export function localWebhookEngine(sql: Sql, networks: NetworkTable, chains: LocalChain[] = []): Promise<WebhookEngine> {
+export function localWebhookEngine(
+  sql: Sql,
+  networks: NetworkTable,
+  chains: LocalChain[] = [],
+): Promise<WebhookEngine> {
   const followed = chains.map(({ network, rpcUrl }) => {
     const chainId = networks.chainIdOf(network)
     if (chainId === undefined) throw new Error(`CHAIN_RPC_URLS: unknown network "${network}"`)
     return { chainId, rpcUrl }
   })
-  return createWebhookEngine({ sql, allowPrivateTargets: true, validatePayload: validateWebhookPayload, chains: followed })
+  return createWebhookEngine({
+    sql,
+    allowPrivateTargets: true,
+    validatePayload: validateWebhookPayload,
+    chains: followed,
+  })
 }

@@ -67,7 +67,9 @@ async function openPostgres(connectionString: string, log: (message: string, err
   // without a listener the pool's 'error' event would crash the process. The pool drops that client by itself.
   pool.on('error', (error) => log('PostgreSQL connection lost (idle client dropped)', error))
   const inClient = (client: pg.PoolClient): Sql => ({
-    query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await client.query(text, params)).rows as Row[] }),
+    query: async <Row>(text: string, params?: unknown[]) => ({
+      rows: (await client.query(text, params)).rows as Row[],
+    }),
     transaction: (fn) => fn(inClient(client)),
     close: async () => undefined,
   })

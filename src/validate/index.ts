@@ -14,7 +14,8 @@ function methodValidator(direction: 'requests' | 'responses', service: string, m
   // Own properties only: a method named `constructor` must not find Object's.
   const table = Object.hasOwn(serviceValidators, service) ? serviceValidators[service]![direction] : undefined
   const validator = table && Object.hasOwn(table, method) ? table[method] : undefined
-  if (!validator) throw new TypeError(`no ${direction === 'requests' ? 'request' : 'response'} schema for ${service}.${method}`)
+  if (!validator)
+    throw new TypeError(`no ${direction === 'requests' ? 'request' : 'response'} schema for ${service}.${method}`)
   return validator
 }
 

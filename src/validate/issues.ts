@@ -16,7 +16,12 @@ const escapePointerToken = (token: string) => token.replaceAll('~', '~0').replac
 /** ajv reports a missing or unknown property at its parent object; the issue points at the property itself. */
 function issuePath(error: ErrorObject): string {
   const params = error.params as { missingProperty?: string; additionalProperty?: string }
-  const property = error.keyword === 'required' ? params.missingProperty : error.keyword === 'additionalProperties' ? params.additionalProperty : undefined
+  const property =
+    error.keyword === 'required'
+      ? params.missingProperty
+      : error.keyword === 'additionalProperties'
+        ? params.additionalProperty
+        : undefined
   return property === undefined ? error.instancePath : `${error.instancePath}/${escapePointerToken(property)}`
 }
 
@@ -28,9 +33,15 @@ function issuePath(error: ErrorObject): string {
 function collapseAnyOf(errors: readonly ErrorObject[]): ValidationIssue[] {
   const issues: ValidationIssue[] = []
   const branchesOf = (anyOf: ErrorObject) =>
-    errors.filter((error) => error !== anyOf && error.instancePath === anyOf.instancePath && error.schemaPath.startsWith(`${anyOf.schemaPath}/`))
+    errors.filter(
+      (error) =>
+        error !== anyOf &&
+        error.instancePath === anyOf.instancePath &&
+        error.schemaPath.startsWith(`${anyOf.schemaPath}/`),
+    )
   const absorbed = new Set<ErrorObject>()
-  for (const error of errors) if (error.keyword === 'anyOf') for (const branch of branchesOf(error)) absorbed.add(branch)
+  for (const error of errors)
+    if (error.keyword === 'anyOf') for (const branch of branchesOf(error)) absorbed.add(branch)
   for (const error of errors) {
     if (absorbed.has(error)) continue
     if (error.keyword !== 'anyOf') {
@@ -40,7 +51,11 @@ function collapseAnyOf(errors: readonly ErrorObject[]): ValidationIssue[] {
     const branches = branchesOf(error)
     const allType = branches.length > 0 && branches.every((branch) => branch.keyword === 'type')
     const message = branches.map((branch) => branch.message ?? branch.keyword).join(', or ')
-    issues.push({ path: error.instancePath, keyword: allType ? 'type' : 'anyOf', message: message || (error.message ?? 'anyOf') })
+    issues.push({
+      path: error.instancePath,
+      keyword: allType ? 'type' : 'anyOf',
+      message: message || (error.message ?? 'anyOf'),
+    })
   }
   return issues
 }

@@ -18,9 +18,16 @@ export class ContractKinds {
 
   observe(chainId: number, contract: string, topics: readonly string[]): void {
     const topic0 = topics[0]?.toLowerCase()
-    const kind = topic0 === TRANSFER
-      ? topics.length === 4 ? ContractType.ERC721 : topics.length === 3 ? ContractType.ERC20 : undefined
-      : topic0 && ERC1155_ONLY.has(topic0) ? ContractType.ERC1155 : undefined
+    const kind =
+      topic0 === TRANSFER
+        ? topics.length === 4
+          ? ContractType.ERC721
+          : topics.length === 3
+            ? ContractType.ERC20
+            : undefined
+        : topic0 && ERC1155_ONLY.has(topic0)
+          ? ContractType.ERC1155
+          : undefined
     if (!kind) return
     const key = `${chainId}|${contract.toLowerCase()}`
     if (this.kinds.get(key) === kind) return

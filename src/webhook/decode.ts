@@ -15,7 +15,11 @@ export interface DecodedArguments {
  * non-indexed one (a 32-byte word for static types). Returns undefined when the log does not fit
  * the event (another topic count, undecodable data).
  */
-export function decodeEventArguments(event: ParsedEvent, topics: readonly Hex[], data: Hex): DecodedArguments | undefined {
+export function decodeEventArguments(
+  event: ParsedEvent,
+  topics: readonly Hex[],
+  data: Hex,
+): DecodedArguments | undefined {
   const indexedCount = event.indexed.filter(Boolean).length
   if (topics.length !== indexedCount + 1 || topics[0]?.toLowerCase() !== event.topicHash) return undefined
   const inputs = event.abi.inputs as readonly (AbiParameter & { indexed?: boolean })[]
@@ -39,7 +43,11 @@ export function decodeEventArguments(event: ParsedEvent, topics: readonly Hex[],
       args.push(indexedValue(input.type, topic))
     } else {
       const value = dataValues[dataPosition]
-      values.push(headWords ? `0x${data.slice(2 + 64 * dataPosition, 66 + 64 * dataPosition).toLowerCase()}` : encodeAbiParameters([input], [value]))
+      values.push(
+        headWords
+          ? `0x${data.slice(2 + 64 * dataPosition, 66 + 64 * dataPosition).toLowerCase()}`
+          : encodeAbiParameters([input], [value]),
+      )
       args.push(value)
       dataPosition++
     }

@@ -27,15 +27,28 @@ export interface DeliveryReport {
 
 /** Newest deliveries of a listener first, each with its attempts: what the owner sees. */
 export async function listDeliveries(sql: Sql, listener: ListenerRecord, limit: number): Promise<DeliveryReport> {
-  const { rows } = await sql.query<{ uid: string; state: OutboxState; attempts: number; next_attempt_at: number; last_status: number | null; last_error: string | null }>(
+  const { rows } = await sql.query<{
+    uid: string
+    state: OutboxState
+    attempts: number
+    next_attempt_at: number
+    last_status: number | null
+    last_error: string | null
+  }>(
     `SELECT uid, state, attempts, next_attempt_at, last_status, last_error FROM webhook_outbox WHERE listener_id = $1 ORDER BY created_at DESC, uid LIMIT $2`,
     [listener.id, limit],
   )
   const uids = rows.map((row) => row.uid)
-  const attempts = await sql.query<{ uid: string; attempt: number; at: number; status: number | null; error: string | null; duration_ms: number }>(
-    `SELECT uid, attempt, at, status, error, duration_ms FROM webhook_attempts WHERE uid = ANY($1) ORDER BY at, id`,
-    [uids],
-  )
+  const attempts = await sql.query<{
+    uid: string
+    attempt: number
+    at: number
+    status: number | null
+    error: string | null
+    duration_ms: number
+  }>(`SELECT uid, attempt, at, status, error, duration_ms FROM webhook_attempts WHERE uid = ANY($1) ORDER BY at, id`, [
+    uids,
+  ])
   return {
     listenerId: listener.id,
     active: listener.active && listener.removedAt === undefined,

@@ -52,7 +52,8 @@ export class DeliveryWorker {
     this.running = false
     this.wake()
     await this.loop
-    for (const controllers of this.controllersByListener.values()) for (const controller of controllers) controller.abort()
+    for (const controllers of this.controllersByListener.values())
+      for (const controller of controllers) controller.abort()
     await Promise.allSettled(this.inFlight)
   }
 
@@ -75,11 +76,18 @@ export class DeliveryWorker {
       let claimed: ClaimedDelivery[] = []
       try {
         if (free > 0) {
-          claimed = await claimDueDeliveries(this.options.sql, this.options.now(), this.options.attemptTimeoutMs + LEASE_MARGIN_MS, {
-            limit: free,
-            perListener: this.options.perListenerConcurrency,
-            inFlight: new Map([...this.controllersByListener].map(([listenerId, controllers]) => [listenerId, controllers.size])),
-          })
+          claimed = await claimDueDeliveries(
+            this.options.sql,
+            this.options.now(),
+            this.options.attemptTimeoutMs + LEASE_MARGIN_MS,
+            {
+              limit: free,
+              perListener: this.options.perListenerConcurrency,
+              inFlight: new Map(
+                [...this.controllersByListener].map(([listenerId, controllers]) => [listenerId, controllers.size]),
+              ),
+            },
+          )
         }
       } catch {
         // The store is unavailable (or closing): try again on the next turn.
@@ -91,10 +99,12 @@ export class DeliveryWorker {
   }
 
   private track(work: Promise<void>): void {
-    const tracked = work.catch(() => undefined).finally(() => {
-      this.inFlight.delete(tracked)
-      this.wake()
-    })
+    const tracked = work
+      .catch(() => undefined)
+      .finally(() => {
+        this.inFlight.delete(tracked)
+        this.wake()
+      })
     this.inFlight.add(tracked)
   }
 
@@ -131,26 +141,55 @@ export class DeliveryWorker {
     this.controllersByListener.set(delivery.listenerId, controllers)
     const startedAt = now()
     const headers = webhookHeaders(target.secret, delivery.uid, Math.floor(startedAt / 1000), delivery.body)
-    const result = await this.options.sender(target.url, headers, delivery.body, this.options.attemptTimeoutMs, controller.signal)
+    const result = await this.options.sender(
+      target.url,
+      headers,
+      delivery.body,
+      this.options.attemptTimeoutMs,
+      controller.signal,
+    )
     controllers.delete(controller)
     if (controllers.size === 0) this.controllersByListener.delete(delivery.listenerId)
     const finishedAt = now()
-    const error = result.error ?? (result.status !== undefined && (result.status < 200 || result.status >= 300) ? describeStatus(result.status, result.location) : undefined)
-    const attempt = { uid: delivery.uid, listenerId: delivery.listenerId, attempt: delivery.attempt, at: startedAt, status: result.status, error, durationMs: finishedAt - startedAt }
+    const error =
+      result.error ??
+      (result.status !== undefined && (result.status < 200 || result.status >= 300)
+        ? describeStatus(result.status, result.location)
+        : undefined)
+    const attempt = {
+      uid: delivery.uid,
+      listenerId: delivery.listenerId,
+      attempt: delivery.attempt,
+      at: startedAt,
+      status: result.status,
+      error,
+      durationMs: finishedAt - startedAt,
+    }
     const outcome = this.outcome(delivery, result, error, finishedAt, controller.signal.aborted)
     await recordAttemptOutcome(sql, attempt, outcome, finishedAt)
     if (result.status === 410 && !controller.signal.aborted) await this.options.onGone(delivery.listenerId)
   }
 
-  private outcome(delivery: ClaimedDelivery, result: SendResult, error: string | undefined, finishedAt: number, aborted: boolean): AttemptOutcome {
+  private outcome(
+    delivery: ClaimedDelivery,
+    result: SendResult,
+    error: string | undefined,
+    finishedAt: number,
+    aborted: boolean,
+  ): AttemptOutcome {
     const { retry } = this.options
     // Aborted by RemoveWebhookListener (no target any more), or by stop(): then the row stays due now.
-    if (aborted) return this.options.target(delivery.listenerId) ? { retryAt: finishedAt, error: 'engine stopped during the attempt' } : { state: 'cancelled', error: 'listener removed' }
+    if (aborted)
+      return this.options.target(delivery.listenerId)
+        ? { retryAt: finishedAt, error: 'engine stopped during the attempt' }
+        : { state: 'cancelled', error: 'listener removed' }
     if (error === undefined) return { state: 'delivered' }
     if (result.status === 410) return { state: 'failed', error: 'receiver answered 410 Gone: listener disabled' }
-    if (delivery.attempt >= retry.maxAttempts) return { state: 'failed', error: `gave up after ${delivery.attempt} attempts: ${error}` }
+    if (delivery.attempt >= retry.maxAttempts)
+      return { state: 'failed', error: `gave up after ${delivery.attempt} attempts: ${error}` }
     const requested = parseRetryAfter(result.retryAfter, finishedAt)
-    const delay = requested === undefined ? retryDelayMs(retry, delivery.attempt) : Math.min(requested, MAX_RETRY_AFTER_MS)
+    const delay =
+      requested === undefined ? retryDelayMs(retry, delivery.attempt) : Math.min(requested, MAX_RETRY_AFTER_MS)
     return { retryAt: finishedAt + delay, error }
   }
 }

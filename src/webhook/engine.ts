@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { InvalidArgumentError, NotFoundError, PermissionDeniedError, ProjectLimitReachedError } from '../../gen/errors.gen.js'
+import {
+  InvalidArgumentError,
+  NotFoundError,
+  PermissionDeniedError,
+  ProjectLimitReachedError,
+} from '../../gen/errors.gen.js'
 import type { AddWebhookListenerArgs, RemoveWebhookListenerArgs, WebhookListener } from '../../gen/indexer.gen.js'
 import type { Sql } from '../store/sql.js'
 import { DeliveryWorker } from './delivery.js'
@@ -10,7 +15,14 @@ import { createFetchSender, createHttpSender, type Sender } from './http-sender.
 import { enqueueMatchingLogs, sourceLogProblem } from './ingest.js'
 import { subscriptionsOf } from './listener-subscriptions.js'
 import {
-  countActiveListeners, disableListener, findListener, insertListener, loadActiveListeners, markListenerRemoved, toWebhookListener, type ListenerRecord,
+  countActiveListeners,
+  disableListener,
+  findListener,
+  insertListener,
+  loadActiveListeners,
+  markListenerRemoved,
+  toWebhookListener,
+  type ListenerRecord,
 } from './listener-store.js'
 import { MatchingIndex } from './matching-index.js'
 import { cancelListenerDeliveries } from './outbox.js'
@@ -75,7 +87,9 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     active.set(record.id, record)
     index.add(subscriptionsOf(record))
   }
-  const sender: Sender = options.fetch ? createFetchSender(options.fetch) : createHttpSender(options.allowPrivateTargets)
+  const sender: Sender = options.fetch
+    ? createFetchSender(options.fetch)
+    : createHttpSender(options.allowPrivateTargets)
   const forget = (listenerId: string) => {
     active.delete(listenerId)
     index.remove(listenerId)
@@ -100,7 +114,8 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     },
   })
   const sink: LogSink = {
-    enqueue: (tx, chainId, logs) => enqueueMatchingLogs(tx, index, options.validatePayload ?? validateWebhookPayload, chainId, logs, now()),
+    enqueue: (tx, chainId, logs) =>
+      enqueueMatchingLogs(tx, index, options.validatePayload ?? validateWebhookPayload, chainId, logs, now()),
     committed: () => worker.wake(),
   }
   const sources: EventSource[] = [
@@ -120,29 +135,53 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
       } catch (error) {
         throw new InvalidArgumentError({ cause: (error as Error).message })
       }
-      if (scope.chainId !== undefined && !Number.isSafeInteger(scope.chainId)) throw new InvalidArgumentError({ cause: 'chainId: not an integer' })
+      if (scope.chainId !== undefined && !Number.isSafeInteger(scope.chainId))
+        throw new InvalidArgumentError({ cause: 'chainId: not an integer' })
       if ((await countActiveListeners(sql, projectId)) >= maxListeners) {
-        throw new ProjectLimitReachedError({ cause: `project ${projectId} has ${maxListeners} active webhook listeners, the most allowed` })
+        throw new ProjectLimitReachedError({
+          cause: `project ${projectId} has ${maxListeners} active webhook listeners, the most allowed`,
+        })
       }
       const at = now()
       const record: ListenerRecord = {
-        id: randomUUID(), projectId, chainId: scope.chainId, url, filters: normalised.filters, secret: generateSigningSecret(),
-        active: true, disabledReason: undefined, createdAt: at, updatedAt: at, removedAt: undefined,
+        id: randomUUID(),
+        projectId,
+        chainId: scope.chainId,
+        url,
+        filters: normalised.filters,
+        secret: generateSigningSecret(),
+        active: true,
+        disabledReason: undefined,
+        createdAt: at,
+        updatedAt: at,
+        removedAt: undefined,
       }
       await insertListener(sql, record)
       active.set(record.id, record)
       index.add(subscriptionsOf(record))
-      return toWebhookListener(record, normalised.events.map(({ eventSig, topicHash, types, names, indexed }) => ({ eventSig, topicHash, types: [...types], names: [...names], indexed: [...indexed] })), true)
+      return toWebhookListener(
+        record,
+        normalised.events.map(({ eventSig, topicHash, types, names, indexed }) => ({
+          eventSig,
+          topicHash,
+          types: [...types],
+          names: [...names],
+          indexed: [...indexed],
+        })),
+        true,
+      )
     },
 
     async removeListener(projectId, args) {
-      if (typeof args?.id !== 'string' || args.id.length === 0) throw new InvalidArgumentError({ cause: 'id: required' })
+      if (typeof args?.id !== 'string' || args.id.length === 0)
+        throw new InvalidArgumentError({ cause: 'id: required' })
       if (args.projectId !== undefined && String(args.projectId) !== projectId) {
         throw new PermissionDeniedError({ cause: `projectId ${args.projectId} is not the project of the secret key` })
       }
       const record = await findListener(sql, args.id)
       if (!record || record.removedAt !== undefined) throw new NotFoundError({ cause: `listener ${args.id} not found` })
-      if (record.projectId !== projectId) throw new PermissionDeniedError({ cause: `listener ${args.id} belongs to another project` })
+      if (record.projectId !== projectId)
+        throw new PermissionDeniedError({ cause: `listener ${args.id} belongs to another project` })
       forget(record.id)
       await sql.transaction(async (tx) => {
         await markListenerRemoved(tx, record.id, now())
@@ -152,7 +191,8 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     },
 
     async ingest(chainId, log) {
-      if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new InvalidArgumentError({ cause: 'chainId: not a positive integer' })
+      if (!Number.isSafeInteger(chainId) || chainId <= 0)
+        throw new InvalidArgumentError({ cause: 'chainId: not a positive integer' })
       const problem = sourceLogProblem(log)
       if (problem) throw new InvalidArgumentError({ cause: problem })
       const uids = await sql.transaction((tx) => sink.enqueue(tx, chainId, [log]))
@@ -163,7 +203,8 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     async listDeliveries(projectId, listenerId, limit = 100) {
       const record = await findListener(sql, listenerId)
       if (!record) throw new NotFoundError({ cause: `listener ${listenerId} not found` })
-      if (record.projectId !== projectId) throw new PermissionDeniedError({ cause: `listener ${listenerId} belongs to another project` })
+      if (record.projectId !== projectId)
+        throw new PermissionDeniedError({ cause: `listener ${listenerId} belongs to another project` })
       return listDeliveries(sql, record, Math.min(Math.max(1, limit), 1000))
     },
 

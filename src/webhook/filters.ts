@@ -4,7 +4,13 @@ import { parseEventSignature, type ParsedEvent } from './event-signature.js'
 import { unmatchableTokenEvent } from './token-standards.js'
 
 /** Bounds on one listener's filters, so a registration cannot make matching or storage unbounded. */
-export const FILTER_LIMITS = { contractAddresses: 100, events: 20, tokenIDs: 1000, accounts: 1000, topicHashes: 20 } as const
+export const FILTER_LIMITS = {
+  contractAddresses: 100,
+  events: 20,
+  tokenIDs: 1000,
+  accounts: 1000,
+  topicHashes: 20,
+} as const
 
 const UINT256_MAX = 2n ** 256n - 1n
 const TOPIC_HASH = /^0x[0-9a-fA-F]{64}$/
@@ -23,7 +29,9 @@ export function normaliseFilters(raw: unknown): NormalisedFilters {
   const unknown = Object.keys(raw).find((key) => !known.has(key))
   if (unknown) throw new Error(`filters.${unknown}: unknown filter`)
 
-  const contractAddresses = list(raw, 'contractAddresses', true).map((value, i) => address(value, `filters.contractAddresses[${i}]`))
+  const contractAddresses = list(raw, 'contractAddresses', true).map((value, i) =>
+    address(value, `filters.contractAddresses[${i}]`),
+  )
   const signatures = list(raw, 'events', true)
   const allEvents = signatures.map((value, i) => {
     let event: ParsedEvent
@@ -35,7 +43,9 @@ export function normaliseFilters(raw: unknown): NormalisedFilters {
     const accepted = unmatchableTokenEvent(event)
     if (accepted) {
       const forms = accepted.map(({ contractType, eventSig }) => `${eventSig} (${contractType})`).join(' or ')
-      throw new Error(`filters.events[${i}]: token event ${event.abi.name} with these indexed arguments matches no token log; use ${forms}`)
+      throw new Error(
+        `filters.events[${i}]: token event ${event.abi.name} with these indexed arguments matches no token log; use ${forms}`,
+      )
     }
     return event
   })
@@ -43,13 +53,18 @@ export function normaliseFilters(raw: unknown): NormalisedFilters {
   const accounts = list(raw, 'accounts', false).map((value, i) => address(value, `filters.accounts[${i}]`))
   const topicHashes = list(raw, 'topicHashes', false).map((value, i) => {
     const where = `filters.topicHashes[${i}]`
-    if (typeof value !== 'string' || !TOPIC_HASH.test(value)) throw new Error(`${where}: not a 0x-prefixed 32-byte hex hash`)
+    if (typeof value !== 'string' || !TOPIC_HASH.test(value))
+      throw new Error(`${where}: not a 0x-prefixed 32-byte hex hash`)
     const hash = value.toLowerCase()
-    if (!allEvents.some((event) => event.topicHash === hash)) throw new Error(`${where}: matches none of filters.events`)
+    if (!allEvents.some((event) => event.topicHash === hash))
+      throw new Error(`${where}: matches none of filters.events`)
     return hash
   })
 
-  const filters: WebhookFilters = { contractAddresses: unique(contractAddresses), events: allEvents.map((event) => event.eventSig) }
+  const filters: WebhookFilters = {
+    contractAddresses: unique(contractAddresses),
+    events: allEvents.map((event) => event.eventSig),
+  }
   if ('tokenIDs' in raw) filters.tokenIDs = unique(tokenIDs)
   if ('accounts' in raw) filters.accounts = unique(accounts)
   if ('topicHashes' in raw) filters.topicHashes = unique(topicHashes)
@@ -71,16 +86,19 @@ function list(raw: Record<string, unknown>, key: keyof typeof FILTER_LIMITS, req
 
 function address(value: unknown, where: string): string {
   if (typeof value !== 'string' || !isAddress(value, { strict: false })) throw new Error(`${where}: not an address`)
-  if (/[a-f]/.test(value) && /[A-F]/.test(value) && !isAddress(value, { strict: true })) throw new Error(`${where}: bad EIP-55 checksum`)
+  if (/[a-f]/.test(value) && /[A-F]/.test(value) && !isAddress(value, { strict: true }))
+    throw new Error(`${where}: bad EIP-55 checksum`)
   return getAddress(value)
 }
 
 function tokenId(value: unknown, where: string): string {
   if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${where}: not a non-negative integer (large ids must be decimal strings)`)
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new Error(`${where}: not a non-negative integer (large ids must be decimal strings)`)
     return String(value)
   }
-  if (typeof value !== 'string' || !/^[0-9]{1,78}$/.test(value)) throw new Error(`${where}: not an integer or a decimal string`)
+  if (typeof value !== 'string' || !/^[0-9]{1,78}$/.test(value))
+    throw new Error(`${where}: not an integer or a decimal string`)
   const id = BigInt(value)
   if (id > UINT256_MAX) throw new Error(`${where}: larger than uint256`)
   return id.toString()

@@ -17,7 +17,6 @@ export interface ChainFollowerConfig {
   keepBlocks?: number
 }
 
-
 interface StoredBlock {
   number: number
   hash: string
@@ -81,7 +80,8 @@ export class ChainFollower implements EventSource {
     const head = Number(await this.client.getBlockNumber({ cacheTime: 0 })) - (this.config.confirmations ?? 0)
     let cursor = await this.cursor()
     if (!cursor) {
-      if (this.config.fromBlock === undefined) return this.remember(await this.client.getBlock({ blockNumber: BigInt(Math.max(0, head)) })).then(() => 0)
+      if (this.config.fromBlock === undefined)
+        return this.remember(await this.client.getBlock({ blockNumber: BigInt(Math.max(0, head)) })).then(() => 0)
       cursor = this.config.fromBlock > 0 ? await this.rememberNumber(this.config.fromBlock - 1) : undefined
     }
     let next = cursor ? cursor.number + 1 : 0
@@ -97,10 +97,14 @@ export class ChainFollower implements EventSource {
       const sourceLogs = toSourceLogs(logs, block.parentHash, Number(block.timestamp))
       const queued = await this.sql.transaction(async (tx) => {
         const uids = await this.sink.enqueue(tx, this.config.chainId, sourceLogs)
-        await tx.query('INSERT INTO webhook_chain_blocks (chain_id, number, hash, parent_hash) VALUES ($1, $2, $3, $4)', [
-          this.config.chainId, next, block.hash!.toLowerCase(), block.parentHash.toLowerCase(),
+        await tx.query(
+          'INSERT INTO webhook_chain_blocks (chain_id, number, hash, parent_hash) VALUES ($1, $2, $3, $4)',
+          [this.config.chainId, next, block.hash!.toLowerCase(), block.parentHash.toLowerCase()],
+        )
+        await tx.query('DELETE FROM webhook_chain_blocks WHERE chain_id = $1 AND number < $2', [
+          this.config.chainId,
+          next - (this.config.keepBlocks ?? 256),
         ])
-        await tx.query('DELETE FROM webhook_chain_blocks WHERE chain_id = $1 AND number < $2', [this.config.chainId, next - (this.config.keepBlocks ?? 256)])
         return uids
       })
       if (queued.length) this.sink.committed()
@@ -121,7 +125,10 @@ export class ChainFollower implements EventSource {
       candidate = await this.storedBefore(candidate.number)
     }
     await this.sql.transaction(async (tx) => {
-      await tx.query('DELETE FROM webhook_chain_blocks WHERE chain_id = $1 AND hash = ANY($2)', [this.config.chainId, dropped])
+      await tx.query('DELETE FROM webhook_chain_blocks WHERE chain_id = $1 AND hash = ANY($2)', [
+        this.config.chainId,
+        dropped,
+      ])
       await markBlocksReorged(tx, this.config.chainId, dropped, this.now())
     })
   }
@@ -144,9 +151,10 @@ export class ChainFollower implements EventSource {
 
   private async remember(block: { number: bigint | null; hash: Hex | null; parentHash: Hex }): Promise<StoredBlock> {
     const stored = { number: Number(block.number), hash: block.hash!.toLowerCase() }
-    await this.sql.query('INSERT INTO webhook_chain_blocks (chain_id, number, hash, parent_hash) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
-      this.config.chainId, stored.number, stored.hash, block.parentHash.toLowerCase(),
-    ])
+    await this.sql.query(
+      'INSERT INTO webhook_chain_blocks (chain_id, number, hash, parent_hash) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+      [this.config.chainId, stored.number, stored.hash, block.parentHash.toLowerCase()],
+    )
     return stored
   }
 

@@ -14,7 +14,13 @@ export interface SendResult {
 }
 
 /** Sends one POST; never follows redirects; never throws. */
-export type Sender = (url: string, headers: Record<string, string>, body: string, timeoutMs: number, signal: AbortSignal) => Promise<SendResult>
+export type Sender = (
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  signal: AbortSignal,
+) => Promise<SendResult>
 
 /**
  * The default sender: node:http(s) with a DNS lookup that refuses non-public addresses unless
@@ -28,11 +34,17 @@ export function createHttpSender(allowPrivateTargets: boolean): Sender {
       const target = new URL(url)
       const literal = target.hostname.replace(/^\[|\]$/g, '')
       // Node skips the lookup for IP literals, so they are checked here.
-      if (!allowPrivateTargets && isIP(literal) && isNonPublicAddress(literal)) return resolve({ error: `${literal} is not a public address` })
+      if (!allowPrivateTargets && isIP(literal) && isNonPublicAddress(literal))
+        return resolve({ error: `${literal} is not a public address` })
       const client = target.protocol === 'https:' ? https : http
       const request = client.request(target, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'web3-market-webhooks/1', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'web3-market-webhooks/1',
+          ...headers,
+        },
         lookup,
         signal,
         timeout: timeoutMs,
@@ -43,7 +55,11 @@ export function createHttpSender(allowPrivateTargets: boolean): Sender {
         response.resume()
         response.on('end', () => {
           clearTimeout(timer)
-          resolve({ status: response.statusCode ?? 0, retryAfter: header(response.headers['retry-after']), location: header(response.headers.location) })
+          resolve({
+            status: response.statusCode ?? 0,
+            retryAfter: header(response.headers['retry-after']),
+            location: header(response.headers.location),
+          })
         })
         response.on('error', (error) => {
           clearTimeout(timer)
@@ -70,7 +86,11 @@ export function createFetchSender(fetchImpl: typeof fetch): Sender {
         signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
       })
       await response.arrayBuffer().catch(() => undefined)
-      return { status: response.status, retryAfter: response.headers.get('retry-after') ?? undefined, location: response.headers.get('location') ?? undefined }
+      return {
+        status: response.status,
+        retryAfter: response.headers.get('retry-after') ?? undefined,
+        location: response.headers.get('location') ?? undefined,
+      }
     } catch (error) {
       return { error: signal.aborted ? 'aborted: listener removed' : (error as Error).message }
     }

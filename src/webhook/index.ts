@@ -11,7 +11,12 @@ export { FILTER_LIMITS } from './filters.js'
 export { MAX_URL_LENGTH } from './url-policy.js'
 export { signWebhook, webhookHeaders, generateSigningSecret } from './signature.js'
 export {
-  createWebhookReceiver, memoryUidStore, WebhookVerificationError,
-  type WebhookReceiver, type WebhookReceiverOptions, type UidStore, type VerificationFailure,
+  createWebhookReceiver,
+  memoryUidStore,
+  WebhookVerificationError,
+  type WebhookReceiver,
+  type WebhookReceiverOptions,
+  type UidStore,
+  type VerificationFailure,
 } from './receiver.js'
 export { nodeWebhookHandler, expressWebhookHandler, fetchWebhookHandler } from './receiver-adapters.js'

@@ -26,7 +26,9 @@ export async function enqueueMatchingLogs(
         blockHash: payload.blockHash,
         body: JSON.stringify(payload),
         state: verdict.ok ? 'pending' : 'failed',
-        lastError: verdict.ok ? undefined : `payload does not match its JSON Schema: ${verdict.issues.map((issue) => `${issue.path || '/'} ${issue.message}`).join('; ')}`,
+        lastError: verdict.ok
+          ? undefined
+          : `payload does not match its JSON Schema: ${verdict.issues.map((issue) => `${issue.path || '/'} ${issue.message}`).join('; ')}`,
       })
     }
   }
@@ -42,7 +44,8 @@ export function sourceLogProblem(log: unknown): string | undefined {
   if (typeof log !== 'object' || log === null) return 'log: required object'
   const l = log as Record<string, unknown>
   if (typeof l.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(l.address)) return 'log.address: not an address'
-  if (!Array.isArray(l.topics) || l.topics.length === 0 || l.topics.length > 4) return 'log.topics: 1 to 4 topics required'
+  if (!Array.isArray(l.topics) || l.topics.length === 0 || l.topics.length > 4)
+    return 'log.topics: 1 to 4 topics required'
   const badTopic = l.topics.findIndex((topic) => typeof topic !== 'string' || !HASH.test(topic))
   if (badTopic >= 0) return `log.topics[${badTopic}]: not a 32-byte hex hash`
   if (typeof l.data !== 'string' || !HEX.test(l.data) || l.data.length % 2 !== 0) return 'log.data: not hex bytes'
@@ -57,4 +60,3 @@ export function sourceLogProblem(log: unknown): string | undefined {
 }
 
 const MAX_TIMESTAMP_SECONDS = 253_402_300_799
-

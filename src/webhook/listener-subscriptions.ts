@@ -7,9 +7,13 @@ import { eventRoles } from './token-standards.js'
 export function subscriptionsOf(listener: ListenerRecord): Subscription[] {
   const { filters } = listener
   const allEvents = filters.events.map(parseEventSignature)
-  const events = filters.topicHashes?.length ? allEvents.filter((event) => filters.topicHashes!.includes(event.topicHash)) : allEvents
+  const events = filters.topicHashes?.length
+    ? allEvents.filter((event) => filters.topicHashes!.includes(event.topicHash))
+    : allEvents
   const tokenIds = filters.tokenIDs?.length ? new Set(filters.tokenIDs.map((id) => BigInt(id))) : undefined
-  const accounts = filters.accounts?.length ? new Set(filters.accounts.map((account) => account.toLowerCase())) : undefined
+  const accounts = filters.accounts?.length
+    ? new Set(filters.accounts.map((account) => account.toLowerCase()))
+    : undefined
   return filters.contractAddresses.flatMap((contractAddress) =>
     events.map((event) => ({
       listenerId: listener.id,

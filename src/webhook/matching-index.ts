@@ -41,7 +41,12 @@ export class MatchingIndex {
 
   add(subscriptions: Subscription[]): void {
     for (const subscription of subscriptions) {
-      const key = bucketKey(subscription.chainId, subscription.contractAddress, subscription.event.topicHash, topicCount(subscription.event))
+      const key = bucketKey(
+        subscription.chainId,
+        subscription.contractAddress,
+        subscription.event.topicHash,
+        topicCount(subscription.event),
+      )
       let bucket = this.buckets.get(key)
       if (!bucket) this.buckets.set(key, (bucket = new Map()))
       const existing = bucket.get(subscription.listenerId)
@@ -80,7 +85,8 @@ export class MatchingIndex {
       for (const [listenerId, subscriptions] of bucket) {
         for (const subscription of subscriptions) {
           const shape = `${subscription.event.types.join()}|${subscription.event.indexed.join()}`
-          if (!decodedByShape.has(shape)) decodedByShape.set(shape, decodeEventArguments(subscription.event, log.topics, log.data))
+          if (!decodedByShape.has(shape))
+            decodedByShape.set(shape, decodeEventArguments(subscription.event, log.topics, log.data))
           const decoded = decodedByShape.get(shape)
           if (!decoded || !passesArgumentFilters(subscription, decoded.args)) continue
           const matches = byListener.get(listenerId) ?? []
@@ -92,7 +98,9 @@ export class MatchingIndex {
     const known = this.contractKinds.kindOf(chainId, contract)
     return [...byListener.values()].map((matches) => {
       const best = matches.find((match) => match.contractType === known) ?? matches[0]!
-      return best.contractType === ContractType.UNKNOWN && known && best.subscription.roles.ambiguousStandard ? { ...best, contractType: known } : best
+      return best.contractType === ContractType.UNKNOWN && known && best.subscription.roles.ambiguousStandard
+        ? { ...best, contractType: known }
+        : best
     })
   }
 }
@@ -108,7 +116,12 @@ function passesArgumentFilters(subscription: Subscription, args: unknown[]): boo
     if (!ids.some((id) => typeof id === 'bigint' && tokenIds.has(id))) return false
   }
   if (accounts && roles.accountArgs.length > 0) {
-    if (!roles.accountArgs.some((position) => typeof args[position] === 'string' && accounts.has((args[position] as string).toLowerCase()))) return false
+    if (
+      !roles.accountArgs.some(
+        (position) => typeof args[position] === 'string' && accounts.has((args[position] as string).toLowerCase()),
+      )
+    )
+      return false
   }
   return true
 }

@@ -55,7 +55,12 @@ export interface ClaimLimits {
  * mid-send leaves them to be retried after the lease (at-least-once). The outer WHERE is checked
  * again on the locked row, so two engines on one database never take the same row.
  */
-export async function claimDueDeliveries(sql: Sql, now: number, leaseMs: number, limits: ClaimLimits): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  sql: Sql,
+  now: number,
+  leaseMs: number,
+  limits: ClaimLimits,
+): Promise<ClaimedDelivery[]> {
   const { rows } = await sql.query<{ uid: string; listener_id: string; body: string; attempts: number }>(
     `UPDATE webhook_outbox SET next_attempt_at = $2, attempts = attempts + 1
      WHERE state = 'pending' AND next_attempt_at <= $1 AND uid IN (
@@ -68,23 +73,42 @@ export async function claimDueDeliveries(sql: Sql, now: number, leaseMs: number,
      RETURNING uid, listener_id, body, attempts`,
     [now, now + leaseMs, limits.limit, limits.perListener, [...limits.inFlight.keys()], [...limits.inFlight.values()]],
   )
-  return rows.map((row) => ({ uid: row.uid, listenerId: row.listener_id, body: row.body, attempt: Number(row.attempts) }))
+  return rows.map((row) => ({
+    uid: row.uid,
+    listenerId: row.listener_id,
+    body: row.body,
+    attempt: Number(row.attempts),
+  }))
 }
 
 export async function nextDueTime(sql: Sql): Promise<number | undefined> {
-  const { rows } = await sql.query<{ at: number | null }>(`SELECT min(next_attempt_at) AS at FROM webhook_outbox WHERE state = 'pending'`)
+  const { rows } = await sql.query<{ at: number | null }>(
+    `SELECT min(next_attempt_at) AS at FROM webhook_outbox WHERE state = 'pending'`,
+  )
   const at = rows[0]?.at
   return at === null || at === undefined ? undefined : Number(at)
 }
 
-export async function finishDelivery(sql: Sql, uid: string, state: 'delivered' | 'failed' | 'cancelled', status: number | undefined, error: string | undefined, now: number): Promise<void> {
+export async function finishDelivery(
+  sql: Sql,
+  uid: string,
+  state: 'delivered' | 'failed' | 'cancelled',
+  status: number | undefined,
+  error: string | undefined,
+  now: number,
+): Promise<void> {
   await sql.query(
     `UPDATE webhook_outbox SET state = $2, last_status = $3, last_error = $4, finished_at = $5 WHERE uid = $1 AND state = 'pending'`,
     [uid, state, status ?? null, error ?? null, now],
   )
 }
 
-export async function cancelListenerDeliveries(sql: Sql, listenerId: string, reason: string, now: number): Promise<void> {
+export async function cancelListenerDeliveries(
+  sql: Sql,
+  listenerId: string,
+  reason: string,
+  now: number,
+): Promise<void> {
   await sql.query(
     `UPDATE webhook_outbox SET state = 'cancelled', last_error = $2, finished_at = $3 WHERE listener_id = $1 AND state = 'pending'`,
     [listenerId, reason, now],

@@ -41,7 +41,13 @@ export function buildPayload(chainId: number, log: SourceLog, match: Match): Web
     txnIndex: log.transactionIndex,
     txnLogIndex: String(log.txnLogIndex),
     ts: new Date(log.blockTimestamp * 1000).toISOString(),
-    event: { topicHash: event.topicHash, eventSig: event.eventSig, types: event.types, names: event.names, values: decoded.values },
+    event: {
+      topicHash: event.topicHash,
+      eventSig: event.eventSig,
+      types: event.types,
+      names: event.names,
+      values: decoded.values,
+    },
     logDataType: roles.logDataType,
     rawLog: { data: log.data.toLowerCase(), topics: log.topics.map((topic) => topic.toLowerCase()) },
   }

@@ -6,7 +6,8 @@ const MAX_BODY_BYTES = 1 << 20
 /** node:http handler: `http.createServer(nodeWebhookHandler(receiver))`. */
 export function nodeWebhookHandler(receiver: WebhookReceiver) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    if (request.method !== 'POST') return sendJson(response, 405, { ok: false, error: 'method_not_allowed', message: 'use POST' })
+    if (request.method !== 'POST')
+      return sendJson(response, 405, { ok: false, error: 'method_not_allowed', message: 'use POST' })
     let body: Buffer
     try {
       body = await readBody(request)
@@ -23,12 +24,24 @@ export function nodeWebhookHandler(receiver: WebhookReceiver) {
  * or none at all: the signature covers the exact bytes, which a JSON parser would lose.
  */
 export function expressWebhookHandler(receiver: WebhookReceiver) {
-  return async (request: IncomingMessage & { body?: unknown }, response: ServerResponse & { status?: unknown }, next?: (error?: unknown) => void): Promise<void> => {
+  return async (
+    request: IncomingMessage & { body?: unknown },
+    response: ServerResponse & { status?: unknown },
+    next?: (error?: unknown) => void,
+  ): Promise<void> => {
     try {
       let body: string | Uint8Array
       if (typeof request.body === 'string' || request.body instanceof Uint8Array) body = request.body
-      else if (request.body !== undefined && request.body !== null && !(typeof request.body === 'object' && Object.keys(request.body).length === 0)) {
-        return sendJson(response, 500, { ok: false, error: 'raw_body_required', message: 'the body was already parsed; mount express.raw({ type: "application/json" }) before this handler' })
+      else if (
+        request.body !== undefined &&
+        request.body !== null &&
+        !(typeof request.body === 'object' && Object.keys(request.body).length === 0)
+      ) {
+        return sendJson(response, 500, {
+          ok: false,
+          error: 'raw_body_required',
+          message: 'the body was already parsed; mount express.raw({ type: "application/json" }) before this handler',
+        })
       } else body = await readBody(request)
       const result = await receiver.handle(body, (name) => headerOf(request, name))
       sendJson(response, result.status, result.body)
@@ -42,7 +55,8 @@ export function expressWebhookHandler(receiver: WebhookReceiver) {
 /** fetch-API handler (Request → Response): Deno, Bun, workers, Next.js route handlers. */
 export function fetchWebhookHandler(receiver: WebhookReceiver) {
   return async (request: Request): Promise<Response> => {
-    if (request.method !== 'POST') return Response.json({ ok: false, error: 'method_not_allowed', message: 'use POST' }, { status: 405 })
+    if (request.method !== 'POST')
+      return Response.json({ ok: false, error: 'method_not_allowed', message: 'use POST' }, { status: 405 })
     const body = new Uint8Array(await request.arrayBuffer())
     const result = await receiver.handle(body, (name) => request.headers.get(name) ?? undefined)
     return Response.json(result.body, { status: result.status })

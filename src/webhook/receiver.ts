@@ -61,7 +61,9 @@ export type HeaderLookup = (name: string) => string | undefined
 
 export interface ReceiverResult {
   status: number
-  body: { ok: true; uid: string; duplicate: boolean } | { ok: false; error: VerificationFailure | 'handler_failed'; message: string; issues?: unknown[] }
+  body:
+    | { ok: true; uid: string; duplicate: boolean }
+    | { ok: false; error: VerificationFailure | 'handler_failed'; message: string; issues?: unknown[] }
 }
 
 export interface WebhookReceiver {
@@ -83,15 +85,31 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     const id = header('webhook-id')
     const timestamp = header('webhook-timestamp')
     const signature = header('webhook-signature')
-    for (const [name, value] of [['webhook-id', id], ['webhook-timestamp', timestamp], ['webhook-signature', signature]] as const) {
+    for (const [name, value] of [
+      ['webhook-id', id],
+      ['webhook-timestamp', timestamp],
+      ['webhook-signature', signature],
+    ] as const) {
       if (!value) throw new WebhookVerificationError('missing_header', `header ${name} is missing`)
     }
-    if (!/^\d{1,12}$/.test(timestamp!)) throw new WebhookVerificationError('invalid_timestamp', `webhook-timestamp "${timestamp}" is not Unix seconds`)
+    if (!/^\d{1,12}$/.test(timestamp!))
+      throw new WebhookVerificationError('invalid_timestamp', `webhook-timestamp "${timestamp}" is not Unix seconds`)
     const drift = Math.floor(now() / 1000) - Number(timestamp)
-    if (drift > tolerance) throw new WebhookVerificationError('timestamp_too_old', `webhook-timestamp is ${drift}s old; tolerance is ${tolerance}s`)
-    if (drift < -tolerance) throw new WebhookVerificationError('timestamp_too_new', `webhook-timestamp is ${-drift}s in the future; tolerance is ${tolerance}s`)
+    if (drift > tolerance)
+      throw new WebhookVerificationError(
+        'timestamp_too_old',
+        `webhook-timestamp is ${drift}s old; tolerance is ${tolerance}s`,
+      )
+    if (drift < -tolerance)
+      throw new WebhookVerificationError(
+        'timestamp_too_new',
+        `webhook-timestamp is ${-drift}s in the future; tolerance is ${tolerance}s`,
+      )
     if (!secrets.some((secret) => signatureMatches(secret, id!, Number(timestamp), text, signature!))) {
-      throw new WebhookVerificationError('invalid_signature', 'webhook-signature does not match the body signed with the listener secret')
+      throw new WebhookVerificationError(
+        'invalid_signature',
+        'webhook-signature does not match the body signed with the listener secret',
+      )
     }
     let payload: unknown
     try {
@@ -102,9 +120,17 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     const verdict = (options.validatePayload ?? validateWebhookPayload)(payload)
     if (!verdict.ok) {
       const detail = verdict.issues.map((issue) => `${issue.path || '/'} ${issue.message}`).join('; ')
-      throw new WebhookVerificationError('invalid_payload', `payload does not match the WebhookPayload schema: ${detail}`, verdict.issues)
+      throw new WebhookVerificationError(
+        'invalid_payload',
+        `payload does not match the WebhookPayload schema: ${detail}`,
+        verdict.issues,
+      )
     }
-    if ((payload as WebhookPayload).uid !== id) throw new WebhookVerificationError('uid_mismatch', `webhook-id ${id} is not the payload uid ${(payload as WebhookPayload).uid}`)
+    if ((payload as WebhookPayload).uid !== id)
+      throw new WebhookVerificationError(
+        'uid_mismatch',
+        `webhook-id ${id} is not the payload uid ${(payload as WebhookPayload).uid}`,
+      )
     return payload as WebhookPayload
   }
 
@@ -133,7 +159,10 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
       }
       // A retry that arrives while the first copy is still being handled waits for it instead of running twice.
       const running = inFlight.get(payload.uid)
-      if (running) return running.then((result) => (result.status === 200 ? { status: 200, body: { ok: true, uid: payload.uid, duplicate: true } } : result))
+      if (running)
+        return running.then((result) =>
+          result.status === 200 ? { status: 200, body: { ok: true, uid: payload.uid, duplicate: true } } : result,
+        )
       const result = deliverOnce(payload).finally(() => inFlight.delete(payload.uid))
       inFlight.set(payload.uid, result)
       return result

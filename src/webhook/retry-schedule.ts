@@ -16,7 +16,13 @@ export interface RetryPolicy {
 
 export const MAX_RETRY_AFTER_MS = 24 * 3600_000
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 10, baseDelayMs: 5_000, factor: 3, maxDelayMs: 6 * 3600_000, jitter: 0.2 }
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 10,
+  baseDelayMs: 5_000,
+  factor: 3,
+  maxDelayMs: 6 * 3600_000,
+  jitter: 0.2,
+}
 
 export function retryDelayMs(policy: RetryPolicy, failedAttempt: number, random: () => number = Math.random): number {
   const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * policy.factor ** (failedAttempt - 1))

@@ -19,7 +19,12 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
 }
 
 /** The Standard Webhooks request headers for one delivery attempt. */
-export function webhookHeaders(secret: string, id: string, timestampSeconds: number, body: string): Record<string, string> {
+export function webhookHeaders(
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): Record<string, string> {
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestampSeconds),
@@ -28,7 +33,13 @@ export function webhookHeaders(secret: string, id: string, timestampSeconds: num
 }
 
 /** True when any space-separated "v1,<sig>" entry of the header matches (secret rotation sends several). */
-export function signatureMatches(secret: string, id: string, timestampSeconds: number, body: string, header: string): boolean {
+export function signatureMatches(
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+  header: string,
+): boolean {
   const expected = Buffer.from(signWebhook(secret, id, timestampSeconds, body).slice(3), 'base64')
   return header.split(' ').some((entry) => {
     const [version, value] = entry.split(',', 2)

@@ -26,8 +26,14 @@ const KNOWN_EVENTS: KnownEvent[] = [
   [ContractType.ERC721, 'Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'],
   [ContractType.ERC721, 'Approval(address indexed owner, address indexed approved, uint256 indexed tokenId)'],
   [ContractType.ERC721, 'ApprovalForAll(address indexed owner, address indexed operator, bool approved)'],
-  [ContractType.ERC1155, 'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)'],
-  [ContractType.ERC1155, 'TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)'],
+  [
+    ContractType.ERC1155,
+    'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
+  ],
+  [
+    ContractType.ERC1155,
+    'TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
+  ],
   [ContractType.ERC1155, 'ApprovalForAll(address indexed account, address indexed operator, bool approved)'],
   [ContractType.ERC1155, 'URI(string value, uint256 indexed id)'],
 ].map(([contractType, signature]) => ({
@@ -46,13 +52,17 @@ const TOKEN_ID_NAMES = new Set(['id', 'ids', 'tokenid', 'tokenids'])
  */
 export function eventRoles(event: ParsedEvent, siblings: ParsedEvent[] = []): EventRoles {
   const candidates = KNOWN_EVENTS.filter((known) => sameLogShape(known.parsed, event))
-  const known = candidates.length <= 1 ? candidates[0] : pickByNames(candidates, event) ?? pickBySiblings(candidates, siblings)
+  const known =
+    candidates.length <= 1 ? candidates[0] : (pickByNames(candidates, event) ?? pickBySiblings(candidates, siblings))
   const accountArgs = positions(event, (type) => type === 'address')
   if (known) {
     return {
       contractType: known.contractType,
       logDataType: known.logDataType,
-      tokenIdArgs: positions(known.parsed, (type, name) => (type === 'uint256' || type === 'uint256[]') && TOKEN_ID_NAMES.has(name.toLowerCase())),
+      tokenIdArgs: positions(
+        known.parsed,
+        (type, name) => (type === 'uint256' || type === 'uint256[]') && TOKEN_ID_NAMES.has(name.toLowerCase()),
+      ),
       accountArgs,
       ambiguousStandard: false,
     }
@@ -61,7 +71,12 @@ export function eventRoles(event: ParsedEvent, siblings: ParsedEvent[] = []): Ev
   return {
     contractType: ContractType.UNKNOWN,
     logDataType: LogDataType.EVENT,
-    tokenIdArgs: ambiguous ? [] : positions(event, (type, name) => (type === 'uint256' || type === 'uint256[]') && TOKEN_ID_NAMES.has(name.toLowerCase())),
+    tokenIdArgs: ambiguous
+      ? []
+      : positions(
+          event,
+          (type, name) => (type === 'uint256' || type === 'uint256[]') && TOKEN_ID_NAMES.has(name.toLowerCase()),
+        ),
     accountArgs,
     ambiguousStandard: ambiguous,
   }
@@ -72,13 +87,18 @@ export function eventRoles(event: ParsedEvent, siblings: ParsedEvent[] = []): Ev
  * standards emits, the forms that do match, with their standard; undefined otherwise. Matching goes
  * by topic0 and topic count, so such a registration could never match a token log.
  */
-export function unmatchableTokenEvent(event: Pick<ParsedEvent, 'topicHash' | 'indexed'>): { contractType: ContractType; eventSig: string }[] | undefined {
+export function unmatchableTokenEvent(
+  event: Pick<ParsedEvent, 'topicHash' | 'indexed'>,
+): { contractType: ContractType; eventSig: string }[] | undefined {
   const variants = KNOWN_EVENTS.filter((known) => known.parsed.topicHash === event.topicHash)
   if (variants.length === 0 || variants.some((known) => sameLogShape(known.parsed, event))) return undefined
   return variants.map((known) => ({ contractType: known.contractType, eventSig: known.parsed.eventSig }))
 }
 
-export function sameLogShape(a: Pick<ParsedEvent, 'topicHash' | 'indexed'>, b: Pick<ParsedEvent, 'topicHash' | 'indexed'>): boolean {
+export function sameLogShape(
+  a: Pick<ParsedEvent, 'topicHash' | 'indexed'>,
+  b: Pick<ParsedEvent, 'topicHash' | 'indexed'>,
+): boolean {
   return a.topicHash === b.topicHash && a.indexed.join() === b.indexed.join()
 }
 
@@ -97,6 +117,9 @@ function pickBySiblings(candidates: KnownEvent[], siblings: ParsedEvent[]): Know
   return fitting.length === 1 ? fitting[0] : undefined
 }
 
-function positions(event: Pick<ParsedEvent, 'types' | 'names'>, test: (type: string, name: string) => boolean): number[] {
+function positions(
+  event: Pick<ParsedEvent, 'types' | 'names'>,
+  test: (type: string, name: string) => boolean,
+): number[] {
   return event.types.flatMap((type, position) => (test(type, event.names[position] ?? '') ? [position] : []))
 }

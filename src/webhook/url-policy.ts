@@ -5,13 +5,32 @@ export const MAX_URL_LENGTH = 2048
 /** Ranges a public deployment must never be aimed at: loopback, private, link-local, CGNAT, multicast, reserved. */
 const NON_PUBLIC = new BlockList()
 for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) NON_PUBLIC.addSubnet(network, prefix, 'ipv4')
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  NON_PUBLIC.addSubnet(network, prefix, 'ipv4')
 for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['64:ff9b:1::', 48],
-] as const) NON_PUBLIC.addSubnet(network, prefix, 'ipv6')
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32],
+  ['64:ff9b:1::', 48],
+] as const)
+  NON_PUBLIC.addSubnet(network, prefix, 'ipv6')
 
 const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa)$/i
 
@@ -30,13 +49,16 @@ export function checkListenerUrl(raw: unknown, policy: UrlPolicy): string {
   } catch {
     throw new Error('url: not an absolute URL')
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`url: scheme ${url.protocol.slice(0, -1)} not allowed; use http or https`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`url: scheme ${url.protocol.slice(0, -1)} not allowed; use http or https`)
   if (url.username || url.password) throw new Error('url: credentials in the URL are not allowed')
   if (url.hash) throw new Error('url: a fragment is not allowed')
   const host = url.hostname.replace(/^\[|\]$/g, '')
   if (!policy.allowPrivateTargets) {
-    if (isIP(host) && isNonPublicAddress(host)) throw new Error(`url: ${host} is a private, loopback or link-local address`)
-    if (!isIP(host) && (LOCAL_NAME.test(host) || !host.includes('.'))) throw new Error(`url: ${host} is a local host name`)
+    if (isIP(host) && isNonPublicAddress(host))
+      throw new Error(`url: ${host} is a private, loopback or link-local address`)
+    if (!isIP(host) && (LOCAL_NAME.test(host) || !host.includes('.')))
+      throw new Error(`url: ${host} is a local host name`)
   }
   return url.href
 }

@@ -37,7 +37,12 @@ function matches(expected: string, actual: string): boolean {
   return expected === actual
 }
 
-function compareFields(where: string, spec: SpecFields, actual: Map<string, { type: string; optional: boolean }>, types: Map<string, IRType>): string[] {
+function compareFields(
+  where: string,
+  spec: SpecFields,
+  actual: Map<string, { type: string; optional: boolean }>,
+  types: Map<string, IRType>,
+): string[] {
   const problems: string[] = []
   for (const [name, specType] of Object.entries(spec)) {
     const field = actual.get(name)
@@ -53,7 +58,9 @@ function compareFields(where: string, spec: SpecFields, actual: Map<string, { ty
 }
 
 function structFields(struct: IRStruct): Map<string, { type: string; optional: boolean }> {
-  return new Map(struct.fields.map((f) => [fieldMeta(f, 'json') ?? f.name, { type: f.type, optional: f.optional === true }]))
+  return new Map(
+    struct.fields.map((f) => [fieldMeta(f, 'json') ?? f.name, { type: f.type, optional: f.optional === true }]),
+  )
 }
 
 /** Every difference between SPEC's tables and the IR of the service roots; empty when they agree. */
@@ -68,7 +75,9 @@ export function compareWithSpec(irs: WebrpcIR[]): string[] {
     }
     problems.push(...compareFields(specName, fields, structFields(struct), types))
   }
-  const methods = irs.flatMap((ir) => ir.services.flatMap((s) => s.methods.map((m) => ({ service: s.name, method: m }))))
+  const methods = irs.flatMap((ir) =>
+    ir.services.flatMap((s) => s.methods.map((m) => ({ service: s.name, method: m }))),
+  )
   for (const op of specOperations) {
     const found = methods.find((m) => m.service === op.service && m.method.name === op.method)
     const where = `${op.service}.${op.method}`

@@ -38,7 +38,9 @@ describe('the schema against SPEC.md', () => {
 
   it('annotates exactly the two webhook operations as secret-key calls', () => {
     const secret = irs.flatMap((ir) =>
-      ir.services.flatMap((s) => s.methods.filter((m) => m.annotations.auth?.value === 'secret').map((m) => `${s.name}.${m.name}`)),
+      ir.services.flatMap((s) =>
+        s.methods.filter((m) => m.annotations.auth?.value === 'secret').map((m) => `${s.name}.${m.name}`),
+      ),
     )
     expect(secret.sort()).toEqual(['Indexer.AddWebhookListener', 'Indexer.RemoveWebhookListener'])
   })
@@ -66,8 +68,11 @@ describe('the contract test itself', () => {
 
   function irsOf(dir: string): WebrpcIR[] {
     const binary = ensureGoTool('webrpc-gen')
-    return serviceRoots().map((stem) =>
-      JSON.parse(execFileSync(binary, [`-schema=${stem}.ridl`, '-target=json'], { cwd: dir, encoding: 'utf8' })) as WebrpcIR,
+    return serviceRoots().map(
+      (stem) =>
+        JSON.parse(
+          execFileSync(binary, [`-schema=${stem}.ridl`, '-target=json'], { cwd: dir, encoding: 'utf8' }),
+        ) as WebrpcIR,
     )
   }
 

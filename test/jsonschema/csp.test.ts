@@ -6,11 +6,15 @@ import { repoRoot } from '../../scripts/paths.js'
 describe('validators under a strict Content-Security-Policy', () => {
   it('validate with code generation from strings disabled, where runtime-compiling ajv cannot', () => {
     const harness = join(repoRoot, 'test', 'jsonschema', 'support', 'csp-harness.ts')
-    const stdout = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '--import', 'tsx', harness], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    })
+    const stdout = execFileSync(
+      process.execPath,
+      ['--disallow-code-generation-from-strings', '--import', 'tsx', harness],
+      {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    )
     expect(JSON.parse(stdout)).toEqual({
       newFunction: 'EvalError',
       runtimeCompile: 'EvalError',

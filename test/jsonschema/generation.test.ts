@@ -10,8 +10,12 @@ const ownedFolders = ['schemas', 'validators', 'openapi']
 
 function committedFiles(): string[] {
   const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [relative(genDir, join(dir, name))]))
-  return ownedFolders.filter((folder) => existsSync(join(genDir, folder))).flatMap((folder) => walk(join(genDir, folder)))
+    readdirSync(dir).flatMap((name) =>
+      statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [relative(genDir, join(dir, name))],
+    )
+  return ownedFolders
+    .filter((folder) => existsSync(join(genDir, folder)))
+    .flatMap((folder) => walk(join(genDir, folder)))
 }
 
 describe('generation of schemas, validators and OpenAPI', () => {

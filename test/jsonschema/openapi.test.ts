@@ -14,7 +14,11 @@ import { schemaFiles } from './support/schema-files.js'
 
 const files = schemaFiles()
 const irMethods = new Map<string, IRMethod>(
-  [...loadIRs().values()].flatMap((ir) => ir.services.flatMap((service) => service.methods.map((method) => [`${service.name}.${method.name}`, method] as const))),
+  [...loadIRs().values()].flatMap((ir) =>
+    ir.services.flatMap((service) =>
+      service.methods.map((method) => [`${service.name}.${method.name}`, method] as const),
+    ),
+  ),
 )
 const resolver = new SchemaResolver(files)
 const services = files.get('index.json')!.services as Record<string, any>
@@ -24,11 +28,16 @@ function componentsOf(serviceName: string): [string, string][] {
   const service = services[serviceName]
   return [
     ...Object.entries(service.types as Record<string, string>).map(([title, path]): [string, string] => [title, path]),
-    ...Object.entries(service.strictTypes as Record<string, string>).map(([title, path]): [string, string] => [`strict.${title}`, path]),
-    ...Object.entries(service.methods as Record<string, { request: string; response: string }>).flatMap(([method, paths]): [string, string][] => [
-      [`${serviceName}_${method}_Request`, paths.request],
-      [`${serviceName}_${method}_Response`, paths.response],
+    ...Object.entries(service.strictTypes as Record<string, string>).map(([title, path]): [string, string] => [
+      `strict.${title}`,
+      path,
     ]),
+    ...Object.entries(service.methods as Record<string, { request: string; response: string }>).flatMap(
+      ([method, paths]): [string, string][] => [
+        [`${serviceName}_${method}_Request`, paths.request],
+        [`${serviceName}_${method}_Response`, paths.response],
+      ],
+    ),
   ].map(([component, path]) => [component, schemaBaseUri + path])
 }
 
@@ -37,12 +46,15 @@ function compare(serviceName: string, document: { components: { schemas: Record<
   const pairs = componentsOf(serviceName)
   const context = { components, componentOf: new Map(pairs.map(([component, id]) => [id, component])) }
   return pairs.flatMap(([component, id]) =>
-    components[component] ? disagreements(resolver.resource(id), components[component], context, resolver, component) : [`${component}: missing`],
+    components[component]
+      ? disagreements(resolver.resource(id), components[component], context, resolver, component)
+      : [`${component}: missing`],
   )
 }
 
 const stemOf = (serviceName: string) => String(services[serviceName].bundle).replace(/^bundles\/|\.json$/g, '')
-const committed = (serviceName: string) => JSON.parse(readFileSync(join(genDir, 'openapi', `${stemOf(serviceName)}.json`), 'utf8'))
+const committed = (serviceName: string) =>
+  JSON.parse(readFileSync(join(genDir, 'openapi', `${stemOf(serviceName)}.json`), 'utf8'))
 
 describe('gen/openapi', () => {
   for (const serviceName of Object.keys(services)) {
@@ -52,7 +64,10 @@ describe('gen/openapi', () => {
   }
 
   it('the stock openapi target disagrees (integers as number, no required in requests), which is why the pass exists', () => {
-    const stock = execFileSync(ensureGoTool('webrpc-gen'), ['-schema=schema/marketplace.ridl', '-target=openapi'], { cwd: repoRoot, encoding: 'utf8' })
+    const stock = execFileSync(ensureGoTool('webrpc-gen'), ['-schema=schema/marketplace.ridl', '-target=openapi'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    })
     const problems = compare('Marketplace', load(stock) as { components: { schemas: Record<string, Schema> } })
     expect(problems).toContain('Order.blockNumber: type "integer" vs "number"')
     expect(problems).toContain('Marketplace_GetOrders_Request: required ["input"] vs []')
@@ -64,10 +79,15 @@ describe('gen/openapi', () => {
       expect(document.openapi).toBe('3.0.3')
       expect(document.info.version).toBe('0.0.1')
       const refs = JSON.stringify(document).match(/"#\/components\/schemas\/[^"]+"/g) ?? []
-      for (const ref of refs) expect(Object.hasOwn(document.components.schemas, JSON.parse(ref).replace('#/components/schemas/', '')), ref).toBe(true)
+      for (const ref of refs)
+        expect(
+          Object.hasOwn(document.components.schemas, JSON.parse(ref).replace('#/components/schemas/', '')),
+          ref,
+        ).toBe(true)
       for (const [path, item] of Object.entries(document.paths as Record<string, any>)) {
         const method = irMethods.get(path.replace('/rpc/', '').replace('/', '.'))!
-        const expected = method.annotations.auth?.value === 'secret' ? [{ AccessKey: [], SecretKey: [] }] : [{ AccessKey: [] }]
+        const expected =
+          method.annotations.auth?.value === 'secret' ? [{ AccessKey: [], SecretKey: [] }] : [{ AccessKey: [] }]
         expect(item.post.security, path).toEqual(expected)
         expect(item.post.requestBody.required, path).toBe(true)
       }

@@ -50,11 +50,25 @@ describe('valid bodies from SPEC field tables', () => {
 
 describe('additionalProperties policy', () => {
   it('responses and the webhook payload accept fields a newer server adds, at every level', () => {
-    const newerOrder: Record<string, unknown> = { ...order, royaltyBps: 10, feeBreakdown: [{ ...order.feeBreakdown[0], note: 'new' }] }
+    const newerOrder: Record<string, unknown> = {
+      ...order,
+      royaltyBps: 10,
+      feeBreakdown: [{ ...order.feeBreakdown[0], note: 'new' }],
+    }
     const newer = { ...operations['Marketplace.GetOrders'].response, cursor: 'x', orders: [newerOrder] }
     expect(validateResponse('Marketplace', 'GetOrders', newer)).toEqual({ ok: true })
-    expect(validateWebhookPayload({ ...webhookPayload, chainId: 137, rawLog: { ...webhookPayload.rawLog, removed: false } })).toEqual({ ok: true })
-    expect(validateWebrpcErrorPayload({ error: 'Future', code: 4242, msg: 'from a newer server', status: 429, traceId: 'x' })).toBe(true)
+    expect(
+      validateWebhookPayload({ ...webhookPayload, chainId: 137, rawLog: { ...webhookPayload.rawLog, removed: false } }),
+    ).toEqual({ ok: true })
+    expect(
+      validateWebrpcErrorPayload({
+        error: 'Future',
+        code: 4242,
+        msg: 'from a newer server',
+        status: 429,
+        traceId: 'x',
+      }),
+    ).toBe(true)
   })
 
   it('requests reject unknown fields at every level, naming the field', () => {
@@ -62,17 +76,24 @@ describe('additionalProperties policy', () => {
     request.page.sort = [{ column: 'id', order: 'DESC', nulls: 'last' }]
     expect(validateRequest('Relayer', 'ListGasSponsors', request)).toEqual({
       ok: false,
-      issues: [{ path: '/page/sort/0/nulls', keyword: 'additionalProperties', message: 'must NOT have additional properties' }],
+      issues: [
+        { path: '/page/sort/0/nulls', keyword: 'additionalProperties', message: 'must NOT have additional properties' },
+      ],
     })
   })
 
   it('map fields stay open inside strict requests', () => {
-    const request = { ...operations['Relayer.ListGasSponsors'].request, page: { page: 2, after: { id: 10, anything: [1] } } }
+    const request = {
+      ...operations['Relayer.ListGasSponsors'].request,
+      page: { page: 2, after: { id: 10, anything: [1] } },
+    }
     expect(validateRequest('Relayer', 'ListGasSponsors', request)).toEqual({ ok: true })
   })
 
   it('an unknown service or method is a programming error, not a validation issue', () => {
-    expect(() => validateRequest('Marketplace', 'DropTables', {})).toThrow(/no request schema for Marketplace.DropTables/)
+    expect(() => validateRequest('Marketplace', 'DropTables', {})).toThrow(
+      /no request schema for Marketplace.DropTables/,
+    )
     expect(() => validateResponse('Nope', 'GetOrders', {})).toThrow(/no response schema/)
     expect(() => validateRequest('Marketplace', 'constructor', {})).toThrow(/no request schema/)
   })

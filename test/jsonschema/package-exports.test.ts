@@ -6,15 +6,23 @@ import { order } from './support/fixtures.js'
 
 const runNewcomer = (value: unknown) =>
   JSON.parse(
-    execFileSync(process.execPath, [join(repoRoot, 'test', 'jsonschema', 'support', 'newcomer.mjs'), JSON.stringify(value)], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-    }),
+    execFileSync(
+      process.execPath,
+      [join(repoRoot, 'test', 'jsonschema', 'support', 'newcomer.mjs'), JSON.stringify(value)],
+      {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      },
+    ),
   )
 
 describe('<pkg>/schemas/*', () => {
   it('a plain Node script imports Order.json and index.json through the package exports and validates with ajv', () => {
     expect(runNewcomer(order)).toEqual({ valid: true, errors: [], orderFile: 'marketplace/Order.json' })
-    expect(runNewcomer({ ...order, createdBy: 'alice' })).toEqual({ valid: false, errors: ['/createdBy pattern'], orderFile: 'marketplace/Order.json' })
+    expect(runNewcomer({ ...order, createdBy: 'alice' })).toEqual({
+      valid: false,
+      errors: ['/createdBy pattern'],
+      orderFile: 'marketplace/Order.json',
+    })
   })
 })

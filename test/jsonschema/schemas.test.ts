@@ -40,7 +40,10 @@ describe('gen/schemas', () => {
     const validate = plainAjv().compile(OrderSchema)
     expect(validate(order)).toBe(true)
     expect(validate({ ...order, marketplace: 'ebay', priceAmount: '1.5' })).toBe(false)
-    expect(validate.errors?.map((error) => `${error.instancePath} ${error.keyword}`).sort()).toEqual(['/marketplace enum', '/priceAmount pattern'])
+    expect(validate.errors?.map((error) => `${error.instancePath} ${error.keyword}`).sort()).toEqual([
+      '/marketplace enum',
+      '/priceAmount pattern',
+    ])
   })
 
   it('`required` is exactly the non-optional RIDL fields, and enums are exactly the RIDL values, for every type', () => {
@@ -97,7 +100,8 @@ describe('gen/schemas', () => {
     const listed = new Set<string>([index.errorPayload])
     for (const service of Object.values(index.services) as any[]) {
       listed.add(service.bundle)
-      for (const path of [...Object.values(service.types), ...Object.values(service.strictTypes)] as string[]) listed.add(path)
+      for (const path of [...Object.values(service.types), ...Object.values(service.strictTypes)] as string[])
+        listed.add(path)
       for (const method of Object.values(service.methods) as any[]) listed.add(method.request).add(method.response)
     }
     expect([...listed].sort()).toEqual([...files.keys()].filter((path) => path !== 'index.json').sort())

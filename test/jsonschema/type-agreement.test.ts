@@ -25,7 +25,10 @@ const targets = Object.values(index.services as Record<string, any>).flatMap((se
   const stem = String(service.bundle).replace(/^bundles\/|\.json$/g, '')
   const paths = [
     ...(Object.values(service.types) as string[]),
-    ...(Object.values(service.methods) as { request: string; response: string }[]).flatMap((method) => [method.request, method.response]),
+    ...(Object.values(service.methods) as { request: string; response: string }[]).flatMap((method) => [
+      method.request,
+      method.response,
+    ]),
   ]
   return paths.map((path) => {
     const title = String(files.get(path)!.title)
@@ -34,7 +37,10 @@ const targets = Object.values(index.services as Record<string, any>).flatMap((se
 })
 const stems = [...new Set(targets.map((target) => target.stem))]
 const validatorModules = new Map<string, Record<string, Validator<unknown>>>(
-  Object.entries({ builder, indexer, marketplace, metadata, relayer }).map(([stem, module]) => [stem, module as unknown as Record<string, Validator<unknown>>]),
+  Object.entries({ builder, indexer, marketplace, metadata, relayer }).map(([stem, module]) => [
+    stem,
+    module as unknown as Record<string, Validator<unknown>>,
+  ]),
 )
 const runtimeAjv = plainAjv()
 for (const [path, bundle] of files) if (path.startsWith('bundles/')) runtimeAjv.addSchema(bundle)
@@ -45,7 +51,10 @@ describe('the schemas and the TypeScript types agree', () => {
       const standalone = validatorModules.get(target.stem)![target.exportName]!
       const runtime = runtimeAjv.getSchema(target.id)!
       fc.assert(
-        fc.property(arbitraryOf(resolver.resource(target.id), resolver), (value) => standalone(value) && runtime(value) === true),
+        fc.property(
+          arbitraryOf(resolver.resource(target.id), resolver),
+          (value) => standalone(value) && runtime(value) === true,
+        ),
         { numRuns: 25, seed },
       )
     }
@@ -61,7 +70,9 @@ describe('the schemas and the TypeScript types agree', () => {
     for (const target of targets) {
       const node = resolver.resource(target.id)
       for (const value of fc.sample(arbitraryOf(node, resolver), { numRuns: 4, seed })) {
-        lines.push(`export const v${count++}: Guarded<typeof validators_${target.stem}.${target.exportName}> = ${typescriptLiteral(value, node, resolver)}`)
+        lines.push(
+          `export const v${count++}: Guarded<typeof validators_${target.stem}.${target.exportName}> = ${typescriptLiteral(value, node, resolver)}`,
+        )
       }
     }
     // Controls: the checker must reject these, or the lines above prove nothing.
@@ -70,7 +81,9 @@ describe('the schemas and the TypeScript types agree', () => {
     lines.push(`export const wrongOrder: Guarded<typeof validators_marketplace.validateOrder> = ${wrongOrder}`)
     const wrongLine = lines.length
     // SPEC §2: min/max are null for STRING properties; the nullable pass makes the generated type say so.
-    lines.push(`export const nullMin: Guarded<typeof validators_metadata.validatePropertyFilter> = { name: 'rarity', type: ${typesNamespace('metadata')}.PropertyType.STRING, min: null, values: [] }`)
+    lines.push(
+      `export const nullMin: Guarded<typeof validators_metadata.validatePropertyFilter> = { name: 'rarity', type: ${typesNamespace('metadata')}.PropertyType.STRING, min: null, values: [] }`,
+    )
 
     const diagnostics = typeCheck(lines.join('\n') + '\n')
     expect(count).toBe(targets.length * 4)
@@ -78,7 +91,11 @@ describe('the schemas and the TypeScript types agree', () => {
   }, 60_000)
 
   it('the TypeScript fixtures (typed with the generated interfaces) pass the validators of their types', () => {
-    expect([marketplace.validateOrder(order), marketplace.validateCollectible(collectible), marketplace.validateStep(step)]).toEqual([true, true, true])
+    expect([
+      marketplace.validateOrder(order),
+      marketplace.validateCollectible(collectible),
+      marketplace.validateStep(step),
+    ]).toEqual([true, true, true])
     expect(indexer.validateWebhookPayload(webhookPayload)).toBe(true)
     for (const [key, { request, response }] of Object.entries(operations)) {
       const [service, method] = key.split('.') as [string, string]

@@ -13,7 +13,8 @@ import { clientsFor, rawCall, startTestServer, type TestServer } from './support
 const POLYGON = 137
 const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const TRANSFER_SINGLE = 'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)'
+const TRANSFER_SINGLE =
+  'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)'
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 
 let server: TestServer
@@ -25,8 +26,10 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-const deliveriesUrl = (listenerId: string, network = 'polygon') => `${server.url}/${network}-indexer/webhooks/${listenerId}/deliveries`
-const report = async (listenerId: string) => (await rawCall(deliveriesUrl(listenerId), { headers: owner })).json as DeliveryReport
+const deliveriesUrl = (listenerId: string, network = 'polygon') =>
+  `${server.url}/${network}-indexer/webhooks/${listenerId}/deliveries`
+const report = async (listenerId: string) =>
+  (await rawCall(deliveriesUrl(listenerId), { headers: owner })).json as DeliveryReport
 
 /** A loopback port nothing listens on: the receiver is down. */
 async function closedPort(): Promise<number> {
@@ -39,16 +42,28 @@ async function closedPort(): Promise<number> {
 
 /** A listener on its own contract, and one log of that contract for it. */
 async function listenAndIngest(url: string, contract: string): Promise<{ listenerId: string; uid: string }> {
-  const { listener } = await clientsFor(server).indexer.addWebhookListener({ url, filters: { contractAddresses: [contract], events: [TRANSFER_SINGLE] } })
-  const { uids } = await server.webhooks.ingest(POLYGON, transferSingleLog(contract, ALICE, '0x0000000000000000000000000000000000000000', ALICE, 7n, 1n))
+  const { listener } = await clientsFor(server).indexer.addWebhookListener({
+    url,
+    filters: { contractAddresses: [contract], events: [TRANSFER_SINGLE] },
+  })
+  const { uids } = await server.webhooks.ingest(
+    POLYGON,
+    transferSingleLog(contract, ALICE, '0x0000000000000000000000000000000000000000', ALICE, 7n, 1n),
+  )
   expect(uids).toHaveLength(1)
   return { listenerId: listener.id, uid: uids[0]! }
 }
 
 describe('GET /<network>-indexer/webhooks/<listenerId>/deliveries', () => {
   it('shows the owner each attempt while the receiver is down, with its time and error', async () => {
-    const { listenerId, uid } = await listenAndIngest(`http://127.0.0.1:${await closedPort()}/hook`, '0x00000000000000000000000000000000000d0001')
-    await waitUntil(async () => (await report(listenerId)).deliveries[0]?.history.length === 1, 'the first attempt is recorded')
+    const { listenerId, uid } = await listenAndIngest(
+      `http://127.0.0.1:${await closedPort()}/hook`,
+      '0x00000000000000000000000000000000000d0001',
+    )
+    await waitUntil(
+      async () => (await report(listenerId)).deliveries[0]?.history.length === 1,
+      'the first attempt is recorded',
+    )
 
     const response = await rawCall(deliveriesUrl(listenerId), { headers: owner })
     expect(response.status).toBe(200)
@@ -65,7 +80,9 @@ describe('GET /<network>-indexer/webhooks/<listenerId>/deliveries', () => {
           attempts: 1,
           nextAttemptAt: expect.stringMatching(ISO),
           lastError: expect.any(String),
-          history: [{ attempt: 1, at: expect.stringMatching(ISO), error: expect.any(String), durationMs: expect.any(Number) }],
+          history: [
+            { attempt: 1, at: expect.stringMatching(ISO), error: expect.any(String), durationMs: expect.any(Number) },
+          ],
         },
       ],
     })
@@ -78,7 +95,10 @@ describe('GET /<network>-indexer/webhooks/<listenerId>/deliveries', () => {
     const gone = await startRawServer((_, response) => response.writeHead(410).end())
     try {
       const { listenerId, uid } = await listenAndIngest(gone.url, '0x00000000000000000000000000000000000d0002')
-      await waitUntil(async () => (await report(listenerId)).deliveries[0]?.state === 'failed', 'the delivery has failed')
+      await waitUntil(
+        async () => (await report(listenerId)).deliveries[0]?.state === 'failed',
+        'the delivery has failed',
+      )
       expect(await report(listenerId)).toEqual({
         listenerId,
         active: false,
@@ -90,7 +110,15 @@ describe('GET /<network>-indexer/webhooks/<listenerId>/deliveries', () => {
             attempts: 1,
             lastStatus: 410,
             lastError: 'receiver answered 410 Gone: listener disabled',
-            history: [{ attempt: 1, at: expect.stringMatching(ISO), status: 410, error: 'HTTP 410', durationMs: expect.any(Number) }],
+            history: [
+              {
+                attempt: 1,
+                at: expect.stringMatching(ISO),
+                status: 410,
+                error: 'HTTP 410',
+                durationMs: expect.any(Number),
+              },
+            ],
           },
         ],
       })
@@ -107,7 +135,13 @@ describe('GET /<network>-indexer/webhooks/<listenerId>/deliveries', () => {
     const { port } = new URL(server.url)
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port, method: 'GET', path: `/webhooks/${listener.id}/deliveries`, headers: { ...owner, Host: `polygon-indexer.localhost:${port}` } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'GET',
+          path: `/webhooks/${listener.id}/deliveries`,
+          headers: { ...owner, Host: `polygon-indexer.localhost:${port}` },
+        },
         (res) => {
           let body = ''
           res.on('data', (chunk) => (body += chunk))
@@ -129,19 +163,31 @@ describe('GET /<network>-indexer/webhooks/<listenerId>/deliveries', () => {
     const url = deliveriesUrl(listener.id)
 
     expect(expectSpecError(await rawCall(url), 'Unauthorized').cause).toBe('missing X-Access-Key header')
-    expect(expectSpecError(await rawCall(url, { headers: { 'X-Access-Key': server.accessKey } }), 'Unauthorized').cause).toBe(
-      'missing Authorization: BEARER <secret key> header',
-    )
-    expect(expectSpecError(await rawCall(url, { headers: { ...owner, Authorization: 'BEARER not.a.jwt' } }), 'Unauthorized').cause).toBe('invalid secret key')
+    expect(
+      expectSpecError(await rawCall(url, { headers: { 'X-Access-Key': server.accessKey } }), 'Unauthorized').cause,
+    ).toBe('missing Authorization: BEARER <secret key> header')
+    expect(
+      expectSpecError(await rawCall(url, { headers: { ...owner, Authorization: 'BEARER not.a.jwt' } }), 'Unauthorized')
+        .cause,
+    ).toBe('invalid secret key')
 
     const foreignSecret = await issueSecretKey(server.jwtSecret, otherProject.id)
     const foreign = { 'X-Access-Key': otherProject.accessKey, Authorization: `BEARER ${foreignSecret}` }
-    expect(expectSpecError(await rawCall(url, { headers: foreign }), 'PermissionDenied').cause).toBe(`listener ${listener.id} belongs to another project`)
+    expect(expectSpecError(await rawCall(url, { headers: foreign }), 'PermissionDenied').cause).toBe(
+      `listener ${listener.id} belongs to another project`,
+    )
     // The owner's access key with another project's secret key: refused as for the RPC calls.
-    expectSpecError(await rawCall(url, { headers: { ...owner, Authorization: `BEARER ${foreignSecret}` } }), 'PermissionDenied')
+    expectSpecError(
+      await rawCall(url, { headers: { ...owner, Authorization: `BEARER ${foreignSecret}` } }),
+      'PermissionDenied',
+    )
 
-    expect(expectSpecError(await rawCall(deliveriesUrl('no-such-listener'), { headers: owner }), 'NotFound').cause).toBe('listener no-such-listener not found')
-    expect(expectSpecError(await rawCall(`${url}?limit=0`, { headers: owner }), 'InvalidArgument').cause).toBe('limit: not an integer from 1 to 1000')
+    expect(
+      expectSpecError(await rawCall(deliveriesUrl('no-such-listener'), { headers: owner }), 'NotFound').cause,
+    ).toBe('listener no-such-listener not found')
+    expect(expectSpecError(await rawCall(`${url}?limit=0`, { headers: owner }), 'InvalidArgument').cause).toBe(
+      'limit: not an integer from 1 to 1000',
+    )
 
     const post = await rawCall(url, { method: 'POST', headers: owner, body: '{}' })
     expectSpecError(post, 'WebrpcBadMethod')

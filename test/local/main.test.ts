@@ -45,7 +45,10 @@ it('`npm start` (src/local/main.ts) prints one JSON line of working credentials,
     expect(audience.projectId).toBe(printed.projectId)
     const { listener } = await clients.indexer.addWebhookListener({
       url: 'http://127.0.0.1:9/hook',
-      filters: { contractAddresses: [heroes], events: ['Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'] },
+      filters: {
+        contractAddresses: [heroes],
+        events: ['Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'],
+      },
     })
     expect(listener.projectId).toBe(String(printed.projectId))
   } finally {

@@ -9,7 +9,8 @@ import { deployTokens, type TokenChain } from '../webhook/support/tokens.js'
 
 const POLYGON_CHAIN_ID = 137
 const CAROL = '0x00000000000000000000000000000000000c4401'
-const transferSingle = 'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)'
+const transferSingle =
+  'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)'
 
 let node: EvmNode
 let chain: TokenChain
@@ -66,7 +67,10 @@ it('SPEC §6 end to end through the local server: a TransferSingle listener with
   // A listener on the same contract proves the follower processed that block; the removed one got nothing.
   const witness = await startTestReceiver()
   try {
-    const { listener: other } = await indexer.addWebhookListener({ url: witness.url, filters: { contractAddresses: [chain.erc1155], events: [transferSingle] } })
+    const { listener: other } = await indexer.addWebhookListener({
+      url: witness.url,
+      filters: { contractAddresses: [chain.erc1155], events: [transferSingle] },
+    })
     witness.useSecret(other.secret!)
     await chain.send('TestERC1155', chain.erc1155, 'mint', [chain.account, 9n, 1n])
     await waitUntil(() => witness.delivered.length >= 1, 'the witness delivery')

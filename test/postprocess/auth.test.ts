@@ -10,7 +10,8 @@ interface MethodSpec {
 }
 
 const camel = (name: string) => name[0]!.toLowerCase() + name.slice(1)
-const parameters = (m: MethodSpec) => `${m.noInputs ? '' : `args: ${m.name}Args, `}headers?: object, signal?: AbortSignal`
+const parameters = (m: MethodSpec) =>
+  `${m.noInputs ? '' : `args: ${m.name}Args, `}headers?: object, signal?: AbortSignal`
 const body = (m: MethodSpec) => (m.noInputs ? '{}' : 'args')
 
 /** A client as the routing pass leaves it, with one method per name (bodies as gen-typescript prints them, shortened). */

@@ -20,7 +20,9 @@ describe('errors pass', () => {
   })
 
   it('emits the same errors.gen.ts for every service', () => {
-    const modules = ['marketplace', 'indexer'].map((stem) => runErrors(stem, stockClient(stem)).emitted.get('errors.gen.ts'))
+    const modules = ['marketplace', 'indexer'].map((stem) =>
+      runErrors(stem, stockClient(stem)).emitted.get('errors.gen.ts'),
+    )
     expect(modules[0]).toBe(modules[1])
   })
 
@@ -38,7 +40,9 @@ describe('errors pass', () => {
   })
 
   it('fails, naming itself, when the client no longer has buildResponse', () => {
-    const changed = stockClient('builder').replace('const buildResponse =', 'const readResponse =').replaceAll('buildResponse(', 'readResponse(')
+    const changed = stockClient('builder')
+      .replace('const buildResponse =', 'const readResponse =')
+      .replaceAll('buildResponse(', 'readResponse(')
     expect(() => runErrors('builder', changed)).toThrowError(/pass "errors".*buildResponse/)
   })
 })

@@ -5,7 +5,11 @@ import { nullablePass } from '../../scripts/postprocess/nullable.js'
 import type { PassContext } from '../../scripts/postprocess/pass.js'
 
 const ir: WebrpcIR = {
-  webrpc: 'v1', name: 'm', version: 'v0.0.1', errors: [], services: [],
+  webrpc: 'v1',
+  name: 'm',
+  version: 'v0.0.1',
+  errors: [],
+  services: [],
   types: [
     {
       kind: 'struct',
@@ -43,6 +47,8 @@ describe('nullable pass', () => {
   })
 
   it('fails, naming itself, when the interface lost the field', () => {
-    expect(() => run('export interface PropertyFilter {\n  name: string\n  min?: number\n}\n')).toThrowError(/pass "nullable".*max/)
+    expect(() => run('export interface PropertyFilter {\n  name: string\n  min?: number\n}\n')).toThrowError(
+      /pass "nullable".*max/,
+    )
   })
 })

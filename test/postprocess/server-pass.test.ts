@@ -34,9 +34,17 @@ describe('server pass', () => {
         return { audience: { id: args.audienceId, projectId: args.projectId, name: 'a' }, contacts: [], contracts: [] }
       },
     }
-    await expect(dispatchBuilder(service, 'GetAudience', { projectId: 1, audienceId: 2 }, 'ctx')).resolves.toMatchObject({ audience: { id: 2 } })
+    await expect(
+      dispatchBuilder(service, 'GetAudience', { projectId: 1, audienceId: 2 }, 'ctx'),
+    ).resolves.toMatchObject({ audience: { id: 2 } })
     expect(seen).toEqual([{ projectId: 1, audienceId: 2 }, 'ctx'])
-    await expect(dispatchBuilder(service, 'GetAudience', { projectId: 1, audienceId: 0 }, 'ctx')).rejects.toThrow('no audience 0')
-    expect([isBuilderMethod('GetAudience'), isBuilderMethod('constructor'), isBuilderMethod('getAudience')]).toEqual([true, false, false])
+    await expect(dispatchBuilder(service, 'GetAudience', { projectId: 1, audienceId: 0 }, 'ctx')).rejects.toThrow(
+      'no audience 0',
+    )
+    expect([isBuilderMethod('GetAudience'), isBuilderMethod('constructor'), isBuilderMethod('getAudience')]).toEqual([
+      true,
+      false,
+      false,
+    ])
   })
 })

@@ -31,7 +31,10 @@ const floor = '/polygon/rpc/Marketplace/GetFloorOrder'
 const addListener = '/polygon-indexer/rpc/Indexer/AddWebhookListener'
 const listenerArgs = {
   url: 'http://127.0.0.1:9/hook',
-  filters: { contractAddresses: [heroes], events: ['Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'] },
+  filters: {
+    contractAddresses: [heroes],
+    events: ['Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'],
+  },
 }
 
 interface BadInput {

@@ -40,7 +40,10 @@ const routes: [string, Record<string, unknown>][] = [
     '/polygon-indexer/rpc/Indexer/AddWebhookListener',
     {
       url: 'http://127.0.0.1:9/x',
-      filters: { contractAddresses: [heroes], events: ['Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'] },
+      filters: {
+        contractAddresses: [heroes],
+        events: ['Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'],
+      },
     },
   ],
   ['/polygon-indexer/rpc/Indexer/RemoveWebhookListener', { id: 'x', projectId: '1' }],

@@ -65,7 +65,9 @@ it('a lock held by another live process is refused with that pid', async () => {
   try {
     mkdirSync(dataDir, { recursive: true })
     writeFileSync(join(dataDir, lockFileName), `${holder.pid}\n`)
-    await expect(openSql({ dataDir })).rejects.toThrow(`data directory ${dataDir} is already in use by process ${holder.pid}`)
+    await expect(openSql({ dataDir })).rejects.toThrow(
+      `data directory ${dataDir} is already in use by process ${holder.pid}`,
+    )
     expect(readFileSync(join(dataDir, lockFileName), 'utf8').trim()).toBe(String(holder.pid))
   } finally {
     holder.kill('SIGKILL')

@@ -104,7 +104,9 @@ async function startPostgres(): Promise<PostgresServer | string> {
     const options = `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
     asPostgres('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'])
     asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'contract_test'])
-    console.log(`PostgreSQL for the DATABASE_URL tests: 127.0.0.1:${port} (${bin}), ready in ${Date.now() - started} ms`)
+    console.log(
+      `PostgreSQL for the DATABASE_URL tests: 127.0.0.1:${port} (${bin}), ready in ${Date.now() - started} ms`,
+    )
     return { url: `postgresql://postgres@127.0.0.1:${port}/contract_test`, stop }
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim()

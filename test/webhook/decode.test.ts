@@ -27,56 +27,96 @@ interface Vector {
 const VECTORS: Record<string, Vector> = {
   'ERC20 Transfer': {
     signature: 'Transfer(address indexed,address indexed,uint256)',
-    topics: [TOPIC.Transfer, word(ALICE), word(BOB)], data: data(w('3e8')),
-    contractType: 'ERC20', logDataType: 'TOKEN_TRANSFER', values: [word(ALICE), word(BOB), word('3e8')],
+    topics: [TOPIC.Transfer, word(ALICE), word(BOB)],
+    data: data(w('3e8')),
+    contractType: 'ERC20',
+    logDataType: 'TOKEN_TRANSFER',
+    values: [word(ALICE), word(BOB), word('3e8')],
   },
   'ERC20 Approval': {
     signature: 'Approval(address indexed,address indexed,uint256)',
-    topics: [TOPIC.Approval, word(ALICE), word(OPERATOR)], data: data(w('ff')),
-    contractType: 'ERC20', logDataType: 'EVENT', values: [word(ALICE), word(OPERATOR), word('ff')],
+    topics: [TOPIC.Approval, word(ALICE), word(OPERATOR)],
+    data: data(w('ff')),
+    contractType: 'ERC20',
+    logDataType: 'EVENT',
+    values: [word(ALICE), word(OPERATOR), word('ff')],
   },
   'ERC721 Transfer': {
     signature: 'Transfer(address indexed,address indexed,uint256 indexed)',
-    topics: [TOPIC.Transfer, word(ALICE), word(BOB), word('2a')], data: '0x',
-    contractType: 'ERC721', logDataType: 'TOKEN_TRANSFER', values: [word(ALICE), word(BOB), word('2a')],
+    topics: [TOPIC.Transfer, word(ALICE), word(BOB), word('2a')],
+    data: '0x',
+    contractType: 'ERC721',
+    logDataType: 'TOKEN_TRANSFER',
+    values: [word(ALICE), word(BOB), word('2a')],
   },
   'ERC721 Approval': {
     signature: 'Approval(address indexed,address indexed,uint256 indexed)',
-    topics: [TOPIC.Approval, word(ALICE), word(OPERATOR), word('2a')], data: '0x',
-    contractType: 'ERC721', logDataType: 'EVENT', values: [word(ALICE), word(OPERATOR), word('2a')],
+    topics: [TOPIC.Approval, word(ALICE), word(OPERATOR), word('2a')],
+    data: '0x',
+    contractType: 'ERC721',
+    logDataType: 'EVENT',
+    values: [word(ALICE), word(OPERATOR), word('2a')],
   },
   'ERC721 ApprovalForAll': {
     signature: 'ApprovalForAll(address indexed owner, address indexed operator, bool approved)',
-    topics: [TOPIC.ApprovalForAll, word(ALICE), word(OPERATOR)], data: data(w('1')),
-    contractType: 'ERC721', logDataType: 'EVENT', values: [word(ALICE), word(OPERATOR), word('1')],
+    topics: [TOPIC.ApprovalForAll, word(ALICE), word(OPERATOR)],
+    data: data(w('1')),
+    contractType: 'ERC721',
+    logDataType: 'EVENT',
+    values: [word(ALICE), word(OPERATOR), word('1')],
   },
   'ERC1155 TransferSingle': {
     signature: 'TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)',
-    topics: [TOPIC.TransferSingle, word(OPERATOR), word(''), word(BOB)], data: data(w('7'), w('5')),
-    contractType: 'ERC1155', logDataType: 'TOKEN_TRANSFER', values: [word(OPERATOR), word(''), word(BOB), word('7'), word('5')],
+    topics: [TOPIC.TransferSingle, word(OPERATOR), word(''), word(BOB)],
+    data: data(w('7'), w('5')),
+    contractType: 'ERC1155',
+    logDataType: 'TOKEN_TRANSFER',
+    values: [word(OPERATOR), word(''), word(BOB), word('7'), word('5')],
   },
   'ERC1155 TransferBatch': {
     signature: 'TransferBatch(address indexed,address indexed,address indexed,uint256[],uint256[])',
     topics: [TOPIC.TransferBatch, word(OPERATOR), word(ALICE), word(BOB)],
     data: data(w('40'), w('a0'), w('2'), w('1'), w('2'), w('2'), w('a'), w('14')),
-    contractType: 'ERC1155', logDataType: 'TOKEN_TRANSFER',
-    values: [word(OPERATOR), word(ALICE), word(BOB), data(w('20'), w('2'), w('1'), w('2')), data(w('20'), w('2'), w('a'), w('14'))],
+    contractType: 'ERC1155',
+    logDataType: 'TOKEN_TRANSFER',
+    values: [
+      word(OPERATOR),
+      word(ALICE),
+      word(BOB),
+      data(w('20'), w('2'), w('1'), w('2')),
+      data(w('20'), w('2'), w('a'), w('14')),
+    ],
   },
   'ERC1155 ApprovalForAll': {
     signature: 'ApprovalForAll(address indexed account, address indexed operator, bool approved)',
-    topics: [TOPIC.ApprovalForAll, word(ALICE), word(OPERATOR)], data: data(w('0')),
-    contractType: 'ERC1155', logDataType: 'EVENT', values: [word(ALICE), word(OPERATOR), word('0')],
+    topics: [TOPIC.ApprovalForAll, word(ALICE), word(OPERATOR)],
+    data: data(w('0')),
+    contractType: 'ERC1155',
+    logDataType: 'EVENT',
+    values: [word(ALICE), word(OPERATOR), word('0')],
   },
   'ERC1155 URI': {
     signature: 'URI(string,uint256 indexed)',
-    topics: [TOPIC.URI, word('3')], data: data(w('20'), w('8'), IPFS_X.padEnd(64, '0')),
-    contractType: 'ERC1155', logDataType: 'EVENT', values: [data(w('20'), w('8'), IPFS_X.padEnd(64, '0')), word('3')],
+    topics: [TOPIC.URI, word('3')],
+    data: data(w('20'), w('8'), IPFS_X.padEnd(64, '0')),
+    contractType: 'ERC1155',
+    logDataType: 'EVENT',
+    values: [data(w('20'), w('8'), IPFS_X.padEnd(64, '0')), word('3')],
   },
 }
 
 function subscription(signature: string, extra: Partial<Subscription> = {}, id = 'l1'): Subscription {
   const event = parseEventSignature(signature)
-  return { listenerId: id, chainId: 1, contractAddress: CONTRACT, event, roles: eventRoles(event), tokenIds: undefined, accounts: undefined, ...extra }
+  return {
+    listenerId: id,
+    chainId: 1,
+    contractAddress: CONTRACT,
+    event,
+    roles: eventRoles(event),
+    tokenIds: undefined,
+    accounts: undefined,
+    ...extra,
+  }
 }
 
 describe('decoding vectors for the nine SPEC signatures', () => {
@@ -89,7 +129,9 @@ describe('decoding vectors for the nine SPEC signatures', () => {
     expect(match!.subscription.roles.logDataType).toBe(vector.logDataType)
     expect(match!.decoded.values).toEqual(vector.values)
     // The ApprovalForAll vectors name their arguments (names tell ERC-721 from ERC-1155); the rest are short forms.
-    const expectedNames = /ApprovalForAll/.test(vector.signature) ? ['owner', 'operator', 'approved'] : vector.values.map((_, i) => `arg${i + 1}`)
+    const expectedNames = /ApprovalForAll/.test(vector.signature)
+      ? ['owner', 'operator', 'approved']
+      : vector.values.map((_, i) => `arg${i + 1}`)
     if (vector.contractType === 'ERC1155' && /ApprovalForAll/.test(vector.signature)) expectedNames[0] = 'account'
     expect(match!.subscription.event.names).toEqual(expectedNames)
   })
@@ -143,7 +185,9 @@ describe('token id and account filters', () => {
     index.match(1, { address: CONTRACT, topics: single.topics, data: single.data })
     const vector = VECTORS['ERC1155 ApprovalForAll']!
     const found = index.match(1, { address: CONTRACT, topics: vector.topics, data: vector.data })
-    expect(found.map((match) => [match.subscription.listenerId, match.contractType, match.subscription.event.names[0]])).toEqual([
+    expect(
+      found.map((match) => [match.subscription.listenerId, match.contractType, match.subscription.event.names[0]]),
+    ).toEqual([
       ['l1', 'ERC1155', 'account'],
       ['l2', 'ERC1155', 'account'],
     ])

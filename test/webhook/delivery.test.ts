@@ -9,7 +9,8 @@ import { startTestReceiver, waitUntil } from './support/receiver-server.js'
 
 const ZERO = '0x0000000000000000000000000000000000000000'
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const TRANSFER_SINGLE = 'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)'
+const TRANSFER_SINGLE =
+  'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)'
 const FAST_RETRY = { baseDelayMs: 30, factor: 2, maxDelayMs: 300, maxAttempts: 50, jitter: 0.2 }
 
 let sql: Sql
@@ -24,7 +25,13 @@ afterEach(async () => {
 afterAll(() => sql?.close())
 
 async function engineWith(options: Partial<WebhookEngineOptions> = {}): Promise<WebhookEngine> {
-  const engine = await createWebhookEngine({ sql, allowPrivateTargets: true, idlePollMs: 20, retry: FAST_RETRY, ...options })
+  const engine = await createWebhookEngine({
+    sql,
+    allowPrivateTargets: true,
+    idlePollMs: 20,
+    retry: FAST_RETRY,
+    ...options,
+  })
   await engine.start()
   cleanups.push(() => engine.stop())
   return engine
@@ -55,8 +62,16 @@ describe('signed delivery', () => {
     const key = Buffer.from(listener.secret!.slice('whsec_'.length), 'base64')
     const expected = createHmac('sha256', key).update(`${uids[0]}.${timestamp}.${body}`).digest('base64')
     expect(headers['webhook-signature']).toBe(`v1,${expected}`)
-    await waitUntil(async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.state === 'delivered', 'the delivery is recorded')
-    expect((await engine.listDeliveries('p', listener.id)).deliveries[0]).toMatchObject({ uid: uids[0], attempts: 1, lastStatus: 204, history: [{ attempt: 1, status: 204 }] })
+    await waitUntil(
+      async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.state === 'delivered',
+      'the delivery is recorded',
+    )
+    expect((await engine.listDeliveries('p', listener.id)).deliveries[0]).toMatchObject({
+      uid: uids[0],
+      attempts: 1,
+      lastStatus: 204,
+      history: [{ attempt: 1, status: 204 }],
+    })
   })
 
   test('uid is a deterministic hash of chain, transaction, log index and listener', async () => {
@@ -68,10 +83,16 @@ describe('signed delivery', () => {
     expect(first.uids).toHaveLength(2)
     expect(new Set(first.uids).size).toBe(2)
     // The same log ingested again (another block after a reorg) gets the same uids and queues nothing new.
-    const again = await engine.ingest(137, { ...log, blockHash: `0x${'ab'.repeat(32)}`, blockNumber: log.blockNumber + 1 })
+    const again = await engine.ingest(137, {
+      ...log,
+      blockHash: `0x${'ab'.repeat(32)}`,
+      blockNumber: log.blockNumber + 1,
+    })
     expect(again.uids).toEqual(first.uids)
     expect((await engine.ingest(1, log)).uids.some((uid) => first.uids.includes(uid))).toBe(false)
-    expect((await engine.ingest(137, { ...log, txnLogIndex: 1 })).uids.some((uid) => first.uids.includes(uid))).toBe(false)
+    expect((await engine.ingest(137, { ...log, txnLogIndex: 1 })).uids.some((uid) => first.uids.includes(uid))).toBe(
+      false,
+    )
     for (const listener of [a, b]) expect((await engine.listDeliveries('p', listener.id)).deliveries).toHaveLength(3)
     await engine.removeListener('p', { id: a.id, projectId: 'p' })
     await engine.removeListener('p', { id: b.id, projectId: 'p' })
@@ -88,19 +109,28 @@ describe('retries', () => {
     await receiver.down()
     const uids: string[] = []
     for (let id = 1n; id <= 12n; id++) uids.push(...(await engine.ingest(137, mint(id))).uids)
-    await waitUntil(async () => (await engine.listDeliveries('p', listener.id)).deliveries.every((d) => d.attempts >= 2), 'every delivery failed twice')
+    await waitUntil(
+      async () => (await engine.listDeliveries('p', listener.id)).deliveries.every((d) => d.attempts >= 2),
+      'every delivery failed twice',
+    )
     const failed = (await engine.listDeliveries('p', listener.id)).deliveries[0]!
     expect(failed.state).toBe('pending')
     expect(failed.lastError).toMatch(/ECONNREFUSED/)
     receiver.loseAnswers(4)
     await receiver.up()
-    await waitUntil(async () => (await engine.listDeliveries('p', listener.id)).deliveries.every((d) => d.state === 'delivered'), 'all twelve deliveries are acknowledged', 20_000)
+    await waitUntil(
+      async () => (await engine.listDeliveries('p', listener.id)).deliveries.every((d) => d.state === 'delivered'),
+      'all twelve deliveries are acknowledged',
+      20_000,
+    )
     expect(receiver.delivered.map((payload) => payload.uid).sort()).toEqual([...uids].sort())
     // Four answers were lost after the app had the payload: those uids came again and were deduplicated.
     expect(receiver.arrived).toHaveLength(16)
     expect(new Set(receiver.arrived).size).toBe(12)
     const report = await engine.listDeliveries('p', listener.id)
-    expect(report.deliveries.every((d) => d.state === 'delivered' && d.history.length === d.attempts && d.attempts >= 3)).toBe(true)
+    expect(
+      report.deliveries.every((d) => d.state === 'delivered' && d.history.length === d.attempts && d.attempts >= 3),
+    ).toBe(true)
   })
 
   test('Retry-After is honoured over the backoff schedule', async () => {
@@ -109,7 +139,10 @@ describe('retries', () => {
     const engine = await engineWith()
     const listener = await engine.addListener('p', { url: server.url, filters: filters() })
     await engine.ingest(137, mint(3n))
-    await waitUntil(async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.history.length === 1, 'one attempt')
+    await waitUntil(
+      async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.history.length === 1,
+      'one attempt',
+    )
     const delivery = (await engine.listDeliveries('p', listener.id)).deliveries[0]!
     const attempt = delivery.history[0]!
     expect(attempt).toMatchObject({ status: 503, error: 'HTTP 503' })
@@ -126,9 +159,16 @@ describe('retries', () => {
     const engine = await engineWith({ retry: { ...FAST_RETRY, maxAttempts: 3 } })
     const listener = await engine.addListener('p', { url: server.url, filters: filters() })
     await engine.ingest(137, mint(4n))
-    await waitUntil(async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.state === 'failed', 'the delivery gives up')
+    await waitUntil(
+      async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.state === 'failed',
+      'the delivery gives up',
+    )
     const delivery = (await engine.listDeliveries('p', listener.id)).deliveries[0]!
-    expect(delivery).toMatchObject({ attempts: 3, lastStatus: 302, lastError: `gave up after 3 attempts: HTTP 302: redirect to ${elsewhere.url} not followed` })
+    expect(delivery).toMatchObject({
+      attempts: 3,
+      lastStatus: 302,
+      lastError: `gave up after 3 attempts: HTTP 302: redirect to ${elsewhere.url} not followed`,
+    })
     expect(delivery.history.map((attempt) => attempt.attempt)).toEqual([1, 2, 3])
     expect(server.requests).toHaveLength(3)
     expect(elsewhere.requests).toHaveLength(0)
@@ -137,14 +177,21 @@ describe('retries', () => {
   test('with an injected fetch: same headers, redirects still not followed', async () => {
     const elsewhere = await startRawServer((_, response) => response.writeHead(200).end())
     const server = await startRawServer((request, response) =>
-      request.headers['webhook-signature']?.toString().startsWith('v1,') ? response.writeHead(307, { location: elsewhere.url }).end() : response.writeHead(400).end(),
+      request.headers['webhook-signature']?.toString().startsWith('v1,')
+        ? response.writeHead(307, { location: elsewhere.url }).end()
+        : response.writeHead(400).end(),
     )
     cleanups.push(server.close, elsewhere.close)
     const engine = await engineWith({ fetch: globalThis.fetch, retry: { ...FAST_RETRY, maxAttempts: 1 } })
     const listener = await engine.addListener('p', { url: server.url, filters: filters() })
     await engine.ingest(137, mint(13n))
-    await waitUntil(async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.state === 'failed', 'the single attempt is recorded')
-    expect((await engine.listDeliveries('p', listener.id)).deliveries[0]!.lastError).toBe(`gave up after 1 attempts: HTTP 307: redirect to ${elsewhere.url} not followed`)
+    await waitUntil(
+      async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.state === 'failed',
+      'the single attempt is recorded',
+    )
+    expect((await engine.listDeliveries('p', listener.id)).deliveries[0]!.lastError).toBe(
+      `gave up after 1 attempts: HTTP 307: redirect to ${elsewhere.url} not followed`,
+    )
     expect(elsewhere.requests).toHaveLength(0)
   })
 
@@ -154,8 +201,13 @@ describe('retries', () => {
     const engine = await engineWith({ attemptTimeoutMs: 150 })
     const listener = await engine.addListener('p', { url: server.url, filters: filters() })
     await engine.ingest(137, mint(5n))
-    await waitUntil(async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.history.length === 1, 'one attempt')
-    expect((await engine.listDeliveries('p', listener.id)).deliveries[0]!.history[0]!.error).toBe('no answer within 150 ms')
+    await waitUntil(
+      async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.history.length === 1,
+      'one attempt',
+    )
+    expect((await engine.listDeliveries('p', listener.id)).deliveries[0]!.history[0]!.error).toBe(
+      'no answer within 150 ms',
+    )
     await engine.removeListener('p', { id: listener.id, projectId: 'p' })
   })
 
@@ -177,11 +229,20 @@ describe('retries', () => {
   test('a payload that fails its JSON Schema is recorded as failed and never sent', async () => {
     const server = await startRawServer((_, response) => response.writeHead(200).end())
     cleanups.push(server.close)
-    const engine = await engineWith({ validatePayload: () => ({ ok: false, issues: [{ path: '/ts', keyword: 'format', message: 'must match format "date-time"' }] }) })
+    const engine = await engineWith({
+      validatePayload: () => ({
+        ok: false,
+        issues: [{ path: '/ts', keyword: 'format', message: 'must match format "date-time"' }],
+      }),
+    })
     const listener = await engine.addListener('p', { url: server.url, filters: filters() })
     expect((await engine.ingest(137, mint(9n))).uids).toEqual([])
     const [delivery] = (await engine.listDeliveries('p', listener.id)).deliveries
-    expect(delivery).toMatchObject({ state: 'failed', attempts: 0, lastError: 'payload does not match its JSON Schema: /ts must match format "date-time"' })
+    expect(delivery).toMatchObject({
+      state: 'failed',
+      attempts: 0,
+      lastError: 'payload does not match its JSON Schema: /ts must match format "date-time"',
+    })
     expect(server.requests).toHaveLength(0)
   })
 })
@@ -223,7 +284,10 @@ describe('stopping the engine', () => {
     expect(afterStop).toMatchObject({ uid: uids[0], state: 'pending', lastError: 'engine stopped during the attempt' })
     hang = false
     const second = await engineWith()
-    await waitUntil(async () => (await second.listDeliveries('p', listener.id)).deliveries[0]?.state === 'delivered', 'the next engine delivers it')
+    await waitUntil(
+      async () => (await second.listDeliveries('p', listener.id)).deliveries[0]?.state === 'delivered',
+      'the next engine delivers it',
+    )
     expect(server.requests.map((request) => request.headers['webhook-id'])).toEqual([uids[0], uids[0]])
   })
 })
@@ -241,7 +305,10 @@ describe('RemoveWebhookListener stops deliveries at once', () => {
     const listener = await engine.addListener('p', { url: server.url, filters: filters() })
     await engine.ingest(137, mint(10n))
     await engine.ingest(137, mint(11n))
-    await waitUntil(() => answered >= 2 && server.requests.some((r) => JSON.parse(r.body).event.values[3].endsWith('b')), 'a retry loop and a hanging request')
+    await waitUntil(
+      () => answered >= 2 && server.requests.some((r) => JSON.parse(r.body).event.values[3].endsWith('b')),
+      'a retry loop and a hanging request',
+    )
     const hanging = server.requests.find((r) => JSON.parse(r.body).event.values[3].endsWith('b'))!
     expect(await engine.removeListener('p', { id: listener.id, projectId: 'p' })).toBe(true)
     await hanging.aborted
@@ -251,4 +318,3 @@ describe('RemoveWebhookListener stops deliveries at once', () => {
     expect((await engine.ingest(137, mint(10n))).uids).toEqual([])
   })
 })
-

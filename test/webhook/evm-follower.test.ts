@@ -15,8 +15,10 @@ const SIGNATURES = {
   erc721Transfer: 'Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
   erc721Approval: 'Approval(address indexed owner, address indexed approved, uint256 indexed tokenId)',
   erc721ApprovalForAll: 'ApprovalForAll(address indexed owner, address indexed operator, bool approved)',
-  transferSingle: 'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
-  transferBatch: 'TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
+  transferSingle:
+    'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
+  transferBatch:
+    'TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
   erc1155ApprovalForAll: 'ApprovalForAll(address indexed account, address indexed operator, bool approved)',
   uri: 'URI(string value, uint256 indexed id)',
 }
@@ -39,7 +41,10 @@ async function follow(): Promise<WebhookEngine> {
   return created
 }
 
-async function listen(filters: { contractAddresses: string[]; events: string[]; tokenIDs?: unknown[]; accounts?: string[] }, on = engine) {
+async function listen(
+  filters: { contractAddresses: string[]; events: string[]; tokenIDs?: unknown[]; accounts?: string[] },
+  on = engine,
+) {
   const receiver = await startTestReceiver()
   receivers.push(receiver)
   const listener = await on.addListener('project-1', { url: receiver.url, filters })
@@ -49,8 +54,12 @@ async function listen(filters: { contractAddresses: string[]; events: string[]; 
 
 /** Waits until the outbox rows of a listener are in these states (sorted); the app may see a payload before its row is marked. */
 async function waitForStates(listenerId: string, states: string[]) {
-  const current = async () => (await engine.listDeliveries('project-1', listenerId)).deliveries.map((delivery) => delivery.state).sort()
-  await waitUntil(async () => JSON.stringify(await current()) === JSON.stringify(states), `the deliveries are ${states.join(', ')}`).catch(async (error) => {
+  const current = async () =>
+    (await engine.listDeliveries('project-1', listenerId)).deliveries.map((delivery) => delivery.state).sort()
+  await waitUntil(
+    async () => JSON.stringify(await current()) === JSON.stringify(states),
+    `the deliveries are ${states.join(', ')}`,
+  ).catch(async (error) => {
     expect(await current()).toEqual(states)
     throw error
   })
@@ -58,7 +67,9 @@ async function waitForStates(listenerId: string, states: string[]) {
 
 /** Decodes payload values back to JavaScript values by the payload's own types. */
 function decodedValues(payload: WebhookPayload): unknown[] {
-  return payload.event.values.map((value, i) => decodeAbiParameters([{ type: payload.event.types[i]! }], value as `0x${string}`)[0])
+  return payload.event.values.map(
+    (value, i) => decodeAbiParameters([{ type: payload.event.types[i]! }], value as `0x${string}`)[0],
+  )
 }
 
 function argument(payload: WebhookPayload, name: string): unknown {
@@ -81,11 +92,21 @@ afterAll(async () => {
 
 describe('JSON-RPC follower against a local EVM node', () => {
   test('SPEC rule: a TransferSingle listener with tokenIDs gets mints and transfers of those ids only', async () => {
-    const { receiver, listener } = await listen({ contractAddresses: [chain.erc1155], events: [SIGNATURES.transferSingle], tokenIDs: ['7'] })
+    const { receiver, listener } = await listen({
+      contractAddresses: [chain.erc1155],
+      events: [SIGNATURES.transferSingle],
+      tokenIDs: ['7'],
+    })
     const mint = await chain.send('TestERC1155', chain.erc1155, 'mint', [chain.account, 7n, 5n])
     await waitUntil(() => receiver.delivered.length === 1, 'the mint of id 7 is delivered')
     const minted = receiver.delivered[0]!
-    expect(minted).toMatchObject({ type: 'BLOCK_ADDED', contractType: 'ERC1155', logDataType: 'TOKEN_TRANSFER', blockNumber: Number(mint.blockNumber), txnHash: mint.transactionHash })
+    expect(minted).toMatchObject({
+      type: 'BLOCK_ADDED',
+      contractType: 'ERC1155',
+      logDataType: 'TOKEN_TRANSFER',
+      blockNumber: Number(mint.blockNumber),
+      txnHash: mint.transactionHash,
+    })
     expect(getAddress(minted.contractAddress)).toBe(getAddress(chain.erc1155))
     expect(argument(minted, 'id')).toBe(7n)
     expect(argument(minted, 'value')).toBe(5n)
@@ -93,7 +114,13 @@ describe('JSON-RPC follower against a local EVM node', () => {
 
     await chain.send('TestERC1155', chain.erc1155, 'mint', [chain.account, 8n, 1n])
     await chain.send('TestERC1155', chain.erc1155, 'safeTransferFrom', [chain.account, BOB, 8n, 1n, '0x'])
-    const transfer = await chain.send('TestERC1155', chain.erc1155, 'safeTransferFrom', [chain.account, BOB, 7n, 2n, '0x'])
+    const transfer = await chain.send('TestERC1155', chain.erc1155, 'safeTransferFrom', [
+      chain.account,
+      BOB,
+      7n,
+      2n,
+      '0x',
+    ])
     await waitUntil(() => receiver.delivered.length === 2, 'the transfer of id 7 is delivered')
     expect(receiver.delivered[1]!.txnHash).toBe(transfer.transactionHash)
     expect(getAddress(argument(receiver.delivered[1]!, 'to') as string)).toBe(BOB)
@@ -103,12 +130,18 @@ describe('JSON-RPC follower against a local EVM node', () => {
   })
 
   test('ERC-20 and ERC-721 Transfer share topic0 and are told apart by the indexed tokenId', async () => {
-    const erc20 = await listen({ contractAddresses: [chain.erc20], events: ['Transfer(address indexed,address indexed,uint256)'] })
+    const erc20 = await listen({
+      contractAddresses: [chain.erc20],
+      events: ['Transfer(address indexed,address indexed,uint256)'],
+    })
     const erc721 = await listen({ contractAddresses: [chain.erc721], events: [SIGNATURES.erc721Transfer] })
     const wrongShape = await listen({ contractAddresses: [chain.erc20], events: [SIGNATURES.erc721Transfer] })
     await chain.send('TestERC20', chain.erc20, 'mint', [BOB, 1000n])
     await chain.send('TestERC721', chain.erc721, 'mint', [BOB, 42n])
-    await waitUntil(() => erc20.receiver.delivered.length === 1 && erc721.receiver.delivered.length === 1, 'both transfers are delivered')
+    await waitUntil(
+      () => erc20.receiver.delivered.length === 1 && erc721.receiver.delivered.length === 1,
+      'both transfers are delivered',
+    )
 
     const fungible = erc20.receiver.delivered[0]!
     expect(fungible.contractType).toBe('ERC20')
@@ -138,7 +171,11 @@ describe('JSON-RPC follower against a local EVM node', () => {
     await waitUntil(() => receiver.delivered.length >= 9, 'nine deliveries', 20_000)
 
     const byOrder = [...receiver.delivered].sort((a, b) => a.blockNumber - b.blockNumber)
-    const summary = byOrder.map((payload) => [payload.contractType, payload.event.eventSig.split('(')[0], decodedValues(payload)])
+    const summary = byOrder.map((payload) => [
+      payload.contractType,
+      payload.event.eventSig.split('(')[0],
+      decodedValues(payload),
+    ])
     expect(summary).toEqual([
       ['ERC20', 'Transfer', [chain.account, CAROL, 0n]],
       ['ERC20', 'Approval', [chain.account, CAROL, 77n]],
@@ -146,7 +183,11 @@ describe('JSON-RPC follower against a local EVM node', () => {
       ['ERC721', 'Approval', [chain.account, CAROL, 9n]],
       ['ERC721', 'ApprovalForAll', [chain.account, CAROL, true]],
       ['ERC1155', 'TransferSingle', [chain.account, '0x0000000000000000000000000000000000000000', CAROL, 3n, 30n]],
-      ['ERC1155', 'TransferBatch', [chain.account, '0x0000000000000000000000000000000000000000', CAROL, [1n, 2n], [10n, 20n]]],
+      [
+        'ERC1155',
+        'TransferBatch',
+        [chain.account, '0x0000000000000000000000000000000000000000', CAROL, [1n, 2n], [10n, 20n]],
+      ],
       ['ERC1155', 'ApprovalForAll', [chain.account, BOB, false]],
       // An indexed uint256 is its own topic; the string is ABI-encoded data.
       ['ERC1155', 'URI', ['ipfs://token/3', 3n]],
@@ -155,7 +196,11 @@ describe('JSON-RPC follower against a local EVM node', () => {
   })
 
   test('a reorg drops the undelivered logs of the dropped block; the follower goes on along the new chain', async () => {
-    const { receiver, listener } = await listen({ contractAddresses: [chain.erc1155], events: [SIGNATURES.transferSingle], tokenIDs: [500, 501] })
+    const { receiver, listener } = await listen({
+      contractAddresses: [chain.erc1155],
+      events: [SIGNATURES.transferSingle],
+      tokenIDs: [500, 501],
+    })
     receiver.answerWith(503, { 'retry-after': '3600' })
     const snapshot = await chain.rpc('evm_snapshot')
     const dropped = await chain.send('TestERC1155', chain.erc1155, 'mint', [BOB, 500n, 1n])
@@ -171,7 +216,11 @@ describe('JSON-RPC follower against a local EVM node', () => {
   })
 
   test('a log dropped by a reorg and re-mined in the new chain is delivered once, with its new block', async () => {
-    const { receiver, listener } = await listen({ contractAddresses: [chain.erc1155], events: [SIGNATURES.transferSingle], tokenIDs: [600] })
+    const { receiver, listener } = await listen({
+      contractAddresses: [chain.erc1155],
+      events: [SIGNATURES.transferSingle],
+      tokenIDs: [600],
+    })
     receiver.answerWith(503, { 'retry-after': '3600' })
     const snapshot = await chain.rpc('evm_snapshot')
     const signed = await chain.sign('TestERC1155', chain.erc1155, 'mint', [BOB, 600n, 1n])
@@ -185,14 +234,27 @@ describe('JSON-RPC follower against a local EVM node', () => {
     expect(remined.blockHash).not.toBe(original.blockHash)
     await waitForStates(listener.id, ['delivered'])
     expect(receiver.delivered).toHaveLength(1)
-    expect(receiver.delivered[0]).toMatchObject({ txnHash: original.transactionHash, blockHash: remined.blockHash, blockNumber: Number(remined.blockNumber) })
+    expect(receiver.delivered[0]).toMatchObject({
+      txnHash: original.transactionHash,
+      blockHash: remined.blockHash,
+      blockNumber: Number(remined.blockNumber),
+    })
   })
 
   test('after a restart the follower resumes from its stored cursor', async () => {
-    const { receiver } = await listen({ contractAddresses: [chain.erc721], events: [SIGNATURES.erc721Transfer], tokenIDs: [77] })
+    const { receiver } = await listen({
+      contractAddresses: [chain.erc721],
+      events: [SIGNATURES.erc721Transfer],
+      tokenIDs: [77],
+    })
     await engine.stop()
     const whileStopped = await chain.send('TestERC721', chain.erc721, 'mint', [BOB, 77n])
-    engine = await createWebhookEngine({ sql, allowPrivateTargets: true, idlePollMs: 50, chains: [{ chainId: node.chainId, rpcUrl: node.url, pollIntervalMs: 50 }] })
+    engine = await createWebhookEngine({
+      sql,
+      allowPrivateTargets: true,
+      idlePollMs: 50,
+      chains: [{ chainId: node.chainId, rpcUrl: node.url, pollIntervalMs: 50 }],
+    })
     await engine.start()
     await waitUntil(() => receiver.delivered.length === 1, 'the mint made while stopped is delivered')
     expect(receiver.delivered[0]!.txnHash).toBe(whileStopped.transactionHash)

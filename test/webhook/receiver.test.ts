@@ -4,8 +4,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { WebhookPayload } from '../../gen/indexer.gen.js'
 import { openSql, type Sql } from '../../src/store/sql.js'
 import {
-  createWebhookEngine, createWebhookReceiver, expressWebhookHandler, fetchWebhookHandler, generateSigningSecret, nodeWebhookHandler,
-  webhookHeaders, type WebhookEngine,
+  createWebhookEngine,
+  createWebhookReceiver,
+  expressWebhookHandler,
+  fetchWebhookHandler,
+  generateSigningSecret,
+  nodeWebhookHandler,
+  webhookHeaders,
+  type WebhookEngine,
 } from '../../src/webhook/index.js'
 import { transferSingleLog } from './support/logs.js'
 import { startRawServer } from './support/raw-server.js'
@@ -28,13 +34,21 @@ beforeAll(async () => {
   const capture = await startRawServer((_, response) => response.writeHead(200).end())
   const listener = await engine.addListener('p', {
     url: capture.url,
-    filters: { contractAddresses: [CONTRACT], events: ['TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'] },
+    filters: {
+      contractAddresses: [CONTRACT],
+      events: ['TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'],
+    },
   })
   secret = listener.secret!
   await engine.ingest(10, transferSingleLog(CONTRACT, BOB, ZERO, BOB, 1n, 1n))
   await waitUntil(() => capture.requests.length === 1, 'one delivery is captured')
   const request = capture.requests[0]!
-  captured = { body: request.body, headers: Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, request.headers[name] as string])) }
+  captured = {
+    body: request.body,
+    headers: Object.fromEntries(
+      ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, request.headers[name] as string]),
+    ),
+  }
   await capture.close()
 })
 afterAll(async () => {
@@ -44,7 +58,11 @@ afterAll(async () => {
 
 function receiverWith(options: { secret?: string; now?: () => number } = {}) {
   const seen: WebhookPayload[] = []
-  const receiver = createWebhookReceiver({ secret: options.secret ?? secret, now: options.now, onDelivery: (payload) => void seen.push(payload) })
+  const receiver = createWebhookReceiver({
+    secret: options.secret ?? secret,
+    now: options.now,
+    onDelivery: (payload) => void seen.push(payload),
+  })
   return { receiver, seen }
 }
 
@@ -62,23 +80,55 @@ describe('receiver helper', () => {
 
   test('the same delivery arriving twice at once runs the app once', async () => {
     const { receiver, seen } = receiverWith()
-    const results = await Promise.all([receiver.handle(captured.body, lookup(captured.headers)), receiver.handle(captured.body, lookup(captured.headers))])
+    const results = await Promise.all([
+      receiver.handle(captured.body, lookup(captured.headers)),
+      receiver.handle(captured.body, lookup(captured.headers)),
+    ])
     expect(results.map((result) => result.status)).toEqual([200, 200])
     expect(seen).toHaveLength(1)
   })
 
   test('a handler that throws answers 500 and the retry reaches the app again', async () => {
     let calls = 0
-    const receiver = createWebhookReceiver({ secret, onDelivery: () => { if (++calls === 1) throw new Error('database busy') } })
-    expect(await receiver.handle(captured.body, lookup(captured.headers))).toEqual({ status: 500, body: { ok: false, error: 'handler_failed', message: 'database busy' } })
+    const receiver = createWebhookReceiver({
+      secret,
+      onDelivery: () => {
+        if (++calls === 1) throw new Error('database busy')
+      },
+    })
+    expect(await receiver.handle(captured.body, lookup(captured.headers))).toEqual({
+      status: 500,
+      body: { ok: false, error: 'handler_failed', message: 'database busy' },
+    })
     expect((await receiver.handle(captured.body, lookup(captured.headers))).status).toBe(200)
     expect(calls).toBe(2)
   })
 
   test.each([
-    ['a missing webhook-signature', (h: Record<string, string>) => ({ ...h, 'webhook-signature': '' }), (b: string) => b, 401, 'missing_header', 'header webhook-signature is missing'],
-    ['a timestamp that is not a number', (h: Record<string, string>) => ({ ...h, 'webhook-timestamp': 'yesterday' }), (b: string) => b, 401, 'invalid_timestamp', 'webhook-timestamp "yesterday" is not Unix seconds'],
-    ['a body changed by one byte', (h: Record<string, string>) => h, (b: string) => b.replace('"BLOCK_ADDED"', '"BLOCK_REMOVED"'), 401, 'invalid_signature', 'webhook-signature does not match the body signed with the listener secret'],
+    [
+      'a missing webhook-signature',
+      (h: Record<string, string>) => ({ ...h, 'webhook-signature': '' }),
+      (b: string) => b,
+      401,
+      'missing_header',
+      'header webhook-signature is missing',
+    ],
+    [
+      'a timestamp that is not a number',
+      (h: Record<string, string>) => ({ ...h, 'webhook-timestamp': 'yesterday' }),
+      (b: string) => b,
+      401,
+      'invalid_timestamp',
+      'webhook-timestamp "yesterday" is not Unix seconds',
+    ],
+    [
+      'a body changed by one byte',
+      (h: Record<string, string>) => h,
+      (b: string) => b.replace('"BLOCK_ADDED"', '"BLOCK_REMOVED"'),
+      401,
+      'invalid_signature',
+      'webhook-signature does not match the body signed with the listener secret',
+    ],
   ] as const)('refuses %s', async (_, headers, body, status, error, message) => {
     const { receiver, seen } = receiverWith()
     const result = await receiver.handle(body(captured.body), lookup(headers(captured.headers)))
@@ -88,28 +138,50 @@ describe('receiver helper', () => {
 
   test('refuses another secret, and timestamps outside the tolerance in either direction', async () => {
     const other = receiverWith({ secret: generateSigningSecret() })
-    expect((await other.receiver.handle(captured.body, lookup(captured.headers))).body).toMatchObject({ error: 'invalid_signature' })
+    expect((await other.receiver.handle(captured.body, lookup(captured.headers))).body).toMatchObject({
+      error: 'invalid_signature',
+    })
     const sentAt = Number(captured.headers['webhook-timestamp']) * 1000
     const late = receiverWith({ now: () => sentAt + 301_000 })
-    expect((await late.receiver.handle(captured.body, lookup(captured.headers))).body).toEqual({ ok: false, error: 'timestamp_too_old', message: 'webhook-timestamp is 301s old; tolerance is 300s' })
+    expect((await late.receiver.handle(captured.body, lookup(captured.headers))).body).toEqual({
+      ok: false,
+      error: 'timestamp_too_old',
+      message: 'webhook-timestamp is 301s old; tolerance is 300s',
+    })
     const early = receiverWith({ now: () => sentAt - 400_000 })
-    expect((await early.receiver.handle(captured.body, lookup(captured.headers))).body).toEqual({ ok: false, error: 'timestamp_too_new', message: 'webhook-timestamp is 400s in the future; tolerance is 300s' })
+    expect((await early.receiver.handle(captured.body, lookup(captured.headers))).body).toEqual({
+      ok: false,
+      error: 'timestamp_too_new',
+      message: 'webhook-timestamp is 400s in the future; tolerance is 300s',
+    })
   })
 
   test('a correctly signed body that breaks the payload schema is refused with the schema issues', async () => {
     const { receiver, seen } = receiverWith()
     const payload = { ...JSON.parse(captured.body), blockHash: 'not-a-hash' }
     const body = JSON.stringify(payload)
-    const result = await receiver.handle(body, lookup(webhookHeaders(secret, payload.uid, Math.floor(Date.now() / 1000), body)))
+    const result = await receiver.handle(
+      body,
+      lookup(webhookHeaders(secret, payload.uid, Math.floor(Date.now() / 1000), body)),
+    )
     expect(result.status).toBe(400)
-    expect(result.body).toMatchObject({ ok: false, error: 'invalid_payload', issues: [{ path: '/blockHash', keyword: 'pattern' }] })
-    expect((result.body as { message: string }).message).toMatch(/^payload does not match the WebhookPayload schema: \/blockHash must match pattern/)
+    expect(result.body).toMatchObject({
+      ok: false,
+      error: 'invalid_payload',
+      issues: [{ path: '/blockHash', keyword: 'pattern' }],
+    })
+    expect((result.body as { message: string }).message).toMatch(
+      /^payload does not match the WebhookPayload schema: \/blockHash must match pattern/,
+    )
     expect(seen).toHaveLength(0)
   })
 
   test('a signed payload whose uid is not the webhook-id is refused', async () => {
     const { receiver } = receiverWith()
-    const result = await receiver.handle(captured.body, lookup(webhookHeaders(secret, 'msg_other', Math.floor(Date.now() / 1000), captured.body)))
+    const result = await receiver.handle(
+      captured.body,
+      lookup(webhookHeaders(secret, 'msg_other', Math.floor(Date.now() / 1000), captured.body)),
+    )
     expect(result.body).toMatchObject({ error: 'uid_mismatch' })
   })
 })
@@ -118,15 +190,23 @@ describe('receiver adapters over HTTP', () => {
   async function serve(handler: http.RequestListener) {
     const server = http.createServer(handler)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise((resolve) => server.close(resolve)) }
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    }
   }
   const post = (url: string, body = captured.body, headers = captured.headers) =>
-    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(async (response) => ({ status: response.status, body: await response.json() }))
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(
+      async (response) => ({ status: response.status, body: await response.json() }),
+    )
 
   test('node:http', async () => {
     const { receiver, seen } = receiverWith()
     const server = await serve(nodeWebhookHandler(receiver))
-    expect(await post(server.url)).toEqual({ status: 200, body: { ok: true, uid: captured.headers['webhook-id'], duplicate: false } })
+    expect(await post(server.url)).toEqual({
+      status: 200,
+      body: { ok: true, uid: captured.headers['webhook-id'], duplicate: false },
+    })
     expect((await post(server.url, `${captured.body} `)).status).toBe(401)
     expect(seen).toHaveLength(1)
     await server.close()
@@ -148,7 +228,11 @@ describe('receiver adapters over HTTP', () => {
     })
     expect(await post(parsed.url)).toEqual({
       status: 500,
-      body: { ok: false, error: 'raw_body_required', message: 'the body was already parsed; mount express.raw({ type: "application/json" }) before this handler' },
+      body: {
+        ok: false,
+        error: 'raw_body_required',
+        message: 'the body was already parsed; mount express.raw({ type: "application/json" }) before this handler',
+      },
     })
     expect(seen).toHaveLength(1)
     await raw.close()
@@ -161,7 +245,13 @@ describe('receiver adapters over HTTP', () => {
     const server = await serve(async (request, response) => {
       const chunks: Buffer[] = []
       for await (const chunk of request) chunks.push(chunk as Buffer)
-      const answer = await handle(new Request(`http://127.0.0.1${request.url}`, { method: request.method, headers: request.headers as Record<string, string>, body: Buffer.concat(chunks) }))
+      const answer = await handle(
+        new Request(`http://127.0.0.1${request.url}`, {
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: Buffer.concat(chunks),
+        }),
+      )
       response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text())
     })
     expect((await post(server.url)).status).toBe(200)

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { InvalidArgumentError, NotFoundError, PermissionDeniedError, ProjectLimitReachedError, type WebrpcError } from '../../gen/errors.gen.js'
+import {
+  InvalidArgumentError,
+  NotFoundError,
+  PermissionDeniedError,
+  ProjectLimitReachedError,
+  type WebrpcError,
+} from '../../gen/errors.gen.js'
 import { createHttpSender } from '../../src/webhook/http-sender.js'
 import { startRawServer } from './support/raw-server.js'
 import { openSql, type Sql } from '../../src/store/sql.js'
@@ -7,7 +13,8 @@ import { createWebhookEngine, type WebhookEngine } from '../../src/webhook/index
 import { TOPIC } from './support/logs.js'
 
 const CONTRACT = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
-const TRANSFER_SINGLE = 'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)'
+const TRANSFER_SINGLE =
+  'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)'
 const filters = { contractAddresses: [CONTRACT], events: [TRANSFER_SINGLE] }
 
 let sql: Sql
@@ -22,7 +29,10 @@ beforeAll(async () => {
 afterAll(() => sql?.close())
 
 async function rejection(promise: Promise<unknown>): Promise<WebrpcError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught)
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  )
   if (!error) throw new Error('expected a rejection')
   return error as WebrpcError
 }
@@ -53,7 +63,13 @@ describe('AddWebhookListener: url policy', () => {
   ])('%s is refused with InvalidArgument: %s', async (url, cause) => {
     const error = await rejection(publicEngine.addListener('p1', { url, filters }))
     expect(error).toBeInstanceOf(InvalidArgumentError)
-    expect(error.toJSON()).toEqual({ error: 'InvalidArgument', code: 2001, msg: 'Invalid argument', status: 400, cause })
+    expect(error.toJSON()).toEqual({
+      error: 'InvalidArgument',
+      code: 2001,
+      msg: 'Invalid argument',
+      status: 400,
+      cause,
+    })
   })
 
   test('a public https receiver is accepted', async () => {
@@ -62,7 +78,12 @@ describe('AddWebhookListener: url policy', () => {
   })
 
   test('local mode accepts loopback and private receivers', async () => {
-    for (const url of ['http://127.0.0.1:9/hook', 'http://localhost:3000/hook', 'http://[::1]:8080/', 'http://192.168.1.5/']) {
+    for (const url of [
+      'http://127.0.0.1:9/hook',
+      'http://localhost:3000/hook',
+      'http://[::1]:8080/',
+      'http://192.168.1.5/',
+    ]) {
       await expect(localEngine.addListener('p1', { url, filters })).resolves.toMatchObject({ url: new URL(url).href })
     }
   })
@@ -74,14 +95,32 @@ describe('AddWebhookListener: filters', () => {
     [{ events: [TRANSFER_SINGLE] }, 'filters.contractAddresses: required'],
     [{ contractAddresses: [], events: [TRANSFER_SINGLE] }, 'filters.contractAddresses: at least one entry is required'],
     [{ contractAddresses: CONTRACT, events: [TRANSFER_SINGLE] }, 'filters.contractAddresses: not an array'],
-    [{ contractAddresses: [CONTRACT, '0x1234'], events: [TRANSFER_SINGLE] }, 'filters.contractAddresses[1]: not an address'],
-    [{ contractAddresses: ['0x5FBDB2315678afecb367f032d93F642f64180aa3'.replace('F', 'f').replace('a', 'A')], events: [TRANSFER_SINGLE] }, 'filters.contractAddresses[0]: bad EIP-55 checksum'],
+    [
+      { contractAddresses: [CONTRACT, '0x1234'], events: [TRANSFER_SINGLE] },
+      'filters.contractAddresses[1]: not an address',
+    ],
+    [
+      {
+        contractAddresses: ['0x5FBDB2315678afecb367f032d93F642f64180aa3'.replace('F', 'f').replace('a', 'A')],
+        events: [TRANSFER_SINGLE],
+      },
+      'filters.contractAddresses[0]: bad EIP-55 checksum',
+    ],
     [{ contractAddresses: [CONTRACT], events: [] }, 'filters.events: at least one entry is required'],
-    [{ contractAddresses: [CONTRACT], events: [TRANSFER_SINGLE, 'Transfer(address'] }, 'filters.events[1]: not a Solidity event signature (Unknown signature.)'],
+    [
+      { contractAddresses: [CONTRACT], events: [TRANSFER_SINGLE, 'Transfer(address'] },
+      'filters.events[1]: not a Solidity event signature (Unknown signature.)',
+    ],
     [{ contractAddresses: [CONTRACT], events: [42] }, 'filters.events[0]: not a string'],
-    [{ ...filters, tokenIDs: [1, -2] }, 'filters.tokenIDs[1]: not a non-negative integer (large ids must be decimal strings)'],
+    [
+      { ...filters, tokenIDs: [1, -2] },
+      'filters.tokenIDs[1]: not a non-negative integer (large ids must be decimal strings)',
+    ],
     [{ ...filters, tokenIDs: ['0x10'] }, 'filters.tokenIDs[0]: not an integer or a decimal string'],
-    [{ ...filters, tokenIDs: [1.5] }, 'filters.tokenIDs[0]: not a non-negative integer (large ids must be decimal strings)'],
+    [
+      { ...filters, tokenIDs: [1.5] },
+      'filters.tokenIDs[0]: not a non-negative integer (large ids must be decimal strings)',
+    ],
     [{ ...filters, tokenIDs: [(2n ** 256n).toString()] }, 'filters.tokenIDs[0]: larger than uint256'],
     [{ ...filters, accounts: ['alice'] }, 'filters.accounts[0]: not an address'],
     [{ ...filters, topicHashes: ['0x1234'] }, 'filters.topicHashes[0]: not a 0x-prefixed 32-byte hex hash'],
@@ -110,12 +149,20 @@ describe('AddWebhookListener: filters', () => {
       active: true,
       filters: {
         contractAddresses: ['0x5FbDB2315678afecb367f032d93F642f64180aa3'],
-        events: ['TransferSingle(address indexed arg1, address indexed arg2, address indexed arg3, uint256 arg4, uint256 arg5)'],
+        events: [
+          'TransferSingle(address indexed arg1, address indexed arg2, address indexed arg3, uint256 arg4, uint256 arg5)',
+        ],
         tokenIDs: ['7', '8', '115792089237316195423570985008687907853269984665640564039457584007913129639935'],
         accounts: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
         topicHashes: [TOPIC.TransferSingle],
       },
-      events: [{ topicHash: TOPIC.TransferSingle, names: ['arg1', 'arg2', 'arg3', 'arg4', 'arg5'], indexed: [true, true, true, false, false] }],
+      events: [
+        {
+          topicHash: TOPIC.TransferSingle,
+          names: ['arg1', 'arg2', 'arg3', 'arg4', 'arg5'],
+          indexed: [true, true, true, false, false],
+        },
+      ],
     })
     expect(listener.id).toMatch(/^[0-9a-f-]{36}$/)
     expect(listener.secret).toMatch(/^whsec_/)
@@ -128,20 +175,63 @@ describe('AddWebhookListener: filters', () => {
 describe('AddWebhookListener: SPEC §6 token events must be indexed as their logs are', () => {
   const ERC20_TRANSFER = 'Transfer(address indexed from, address indexed to, uint256 value) (ERC20)'
   const ERC721_TRANSFER = 'Transfer(address indexed from, address indexed to, uint256 indexed tokenId) (ERC721)'
-  const refused = (entry: number, name: string, forms: string) => `filters.events[${entry}]: token event ${name} with these indexed arguments matches no token log; use ${forms}`
+  const refused = (entry: number, name: string, forms: string) =>
+    `filters.events[${entry}]: token event ${name} with these indexed arguments matches no token log; use ${forms}`
 
   test.each([
-    [['TransferSingle(address,address,address,uint256,uint256)'], refused(0, 'TransferSingle', 'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value) (ERC1155)')],
-    [[TRANSFER_SINGLE, 'Transfer(address,address,uint256)'], refused(1, 'Transfer', `${ERC20_TRANSFER} or ${ERC721_TRANSFER}`)],
-    [['Transfer(address indexed from, address to, uint256 value)'], refused(0, 'Transfer', `${ERC20_TRANSFER} or ${ERC721_TRANSFER}`)],
-    [['Approval(address,address,uint256)'], refused(0, 'Approval', 'Approval(address indexed owner, address indexed spender, uint256 value) (ERC20) or Approval(address indexed owner, address indexed approved, uint256 indexed tokenId) (ERC721)')],
-    [['ApprovalForAll(address owner, address operator, bool approved)'], refused(0, 'ApprovalForAll', 'ApprovalForAll(address indexed owner, address indexed operator, bool approved) (ERC721) or ApprovalForAll(address indexed account, address indexed operator, bool approved) (ERC1155)')],
-    [['TransferBatch(address indexed,address indexed,address,uint256[],uint256[])'], refused(0, 'TransferBatch', 'TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values) (ERC1155)')],
+    [
+      ['TransferSingle(address,address,address,uint256,uint256)'],
+      refused(
+        0,
+        'TransferSingle',
+        'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value) (ERC1155)',
+      ),
+    ],
+    [
+      [TRANSFER_SINGLE, 'Transfer(address,address,uint256)'],
+      refused(1, 'Transfer', `${ERC20_TRANSFER} or ${ERC721_TRANSFER}`),
+    ],
+    [
+      ['Transfer(address indexed from, address to, uint256 value)'],
+      refused(0, 'Transfer', `${ERC20_TRANSFER} or ${ERC721_TRANSFER}`),
+    ],
+    [
+      ['Approval(address,address,uint256)'],
+      refused(
+        0,
+        'Approval',
+        'Approval(address indexed owner, address indexed spender, uint256 value) (ERC20) or Approval(address indexed owner, address indexed approved, uint256 indexed tokenId) (ERC721)',
+      ),
+    ],
+    [
+      ['ApprovalForAll(address owner, address operator, bool approved)'],
+      refused(
+        0,
+        'ApprovalForAll',
+        'ApprovalForAll(address indexed owner, address indexed operator, bool approved) (ERC721) or ApprovalForAll(address indexed account, address indexed operator, bool approved) (ERC1155)',
+      ),
+    ],
+    [
+      ['TransferBatch(address indexed,address indexed,address,uint256[],uint256[])'],
+      refused(
+        0,
+        'TransferBatch',
+        'TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values) (ERC1155)',
+      ),
+    ],
     [['URI(string indexed value, uint256 id)'], refused(0, 'URI', 'URI(string value, uint256 indexed id) (ERC1155)')],
   ])('%j is refused with InvalidArgument showing the accepted forms', async (events, cause) => {
-    const error = await rejection(localEngine.addListener('p1', { url: 'http://127.0.0.1:9/', filters: { contractAddresses: [CONTRACT], events } }))
+    const error = await rejection(
+      localEngine.addListener('p1', { url: 'http://127.0.0.1:9/', filters: { contractAddresses: [CONTRACT], events } }),
+    )
     expect(error).toBeInstanceOf(InvalidArgumentError)
-    expect(error.toJSON()).toEqual({ error: 'InvalidArgument', code: 2001, msg: 'Invalid argument', status: 400, cause })
+    expect(error.toJSON()).toEqual({
+      error: 'InvalidArgument',
+      code: 2001,
+      msg: 'Invalid argument',
+      status: 400,
+      cause,
+    })
   })
 
   test.each([
@@ -157,7 +247,12 @@ describe('AddWebhookListener: SPEC §6 token events must be indexed as their log
     'Transfer(address,address,uint256,uint256)',
     'Minted(address,uint256)',
   ])('%s is accepted', async (signature) => {
-    await expect(localEngine.addListener('p1', { url: 'http://127.0.0.1:9/', filters: { contractAddresses: [CONTRACT], events: [signature] } })).resolves.toMatchObject({ active: true })
+    await expect(
+      localEngine.addListener('p1', {
+        url: 'http://127.0.0.1:9/',
+        filters: { contractAddresses: [CONTRACT], events: [signature] },
+      }),
+    ).resolves.toMatchObject({ active: true })
   })
 })
 
@@ -166,14 +261,22 @@ describe('RemoveWebhookListener', () => {
     const listener = await localEngine.addListener('owner', { url: 'http://127.0.0.1:9/hook', filters })
     const foreign = await rejection(localEngine.removeListener('intruder', { id: listener.id, projectId: 'intruder' }))
     expect(foreign).toBeInstanceOf(PermissionDeniedError)
-    expect(foreign.toJSON()).toEqual({ error: 'PermissionDenied', code: 1001, msg: 'Permission denied', status: 403, cause: `listener ${listener.id} belongs to another project` })
+    expect(foreign.toJSON()).toEqual({
+      error: 'PermissionDenied',
+      code: 1001,
+      msg: 'Permission denied',
+      status: 403,
+      cause: `listener ${listener.id} belongs to another project`,
+    })
     const spoofed = await rejection(localEngine.removeListener('intruder', { id: listener.id, projectId: 'owner' }))
     expect(spoofed).toBeInstanceOf(PermissionDeniedError)
     expect(await localEngine.removeListener('owner', { id: listener.id, projectId: 'owner' })).toBe(true)
     const again = await rejection(localEngine.removeListener('owner', { id: listener.id, projectId: 'owner' }))
     expect(again).toBeInstanceOf(NotFoundError)
     expect(again.cause).toBe(`listener ${listener.id} not found`)
-    expect(await rejection(localEngine.removeListener('owner', { id: 'no-such-id', projectId: 'owner' }))).toBeInstanceOf(NotFoundError)
+    expect(
+      await rejection(localEngine.removeListener('owner', { id: 'no-such-id', projectId: 'owner' })),
+    ).toBeInstanceOf(NotFoundError)
   })
 })
 
@@ -184,9 +287,17 @@ describe('limits and the delivery-time address guard', () => {
     await limited.addListener('small', { url: 'http://127.0.0.1:9/', filters })
     const error = await rejection(limited.addListener('small', { url: 'http://127.0.0.1:9/', filters }))
     expect(error).toBeInstanceOf(ProjectLimitReachedError)
-    expect(error.toJSON()).toEqual({ error: 'ProjectLimitReached', code: 3005, msg: 'Project limit reached', status: 402, cause: 'project small has 2 active webhook listeners, the most allowed' })
+    expect(error.toJSON()).toEqual({
+      error: 'ProjectLimitReached',
+      code: 3005,
+      msg: 'Project limit reached',
+      status: 402,
+      cause: 'project small has 2 active webhook listeners, the most allowed',
+    })
     await limited.removeListener('small', { id: first.id, projectId: 'small' })
-    await expect(limited.addListener('small', { url: 'http://127.0.0.1:9/', filters })).resolves.toMatchObject({ active: true })
+    await expect(limited.addListener('small', { url: 'http://127.0.0.1:9/', filters })).resolves.toMatchObject({
+      active: true,
+    })
   })
 
   test('outside local mode the sender refuses a name that resolves to a private address, and private literals', async () => {
@@ -194,10 +305,14 @@ describe('limits and the delivery-time address guard', () => {
     const port = new URL(server.url).port
     const guarded = createHttpSender(false)
     const send = (url: string) => guarded(url, {}, '{}', 2_000, new AbortController().signal)
-    expect(await send(`http://localhost:${port}/hook`)).toEqual({ error: expect.stringMatching(/^localhost resolves to non-public address (127\.0\.0\.1|::1)$/) })
+    expect(await send(`http://localhost:${port}/hook`)).toEqual({
+      error: expect.stringMatching(/^localhost resolves to non-public address (127\.0\.0\.1|::1)$/),
+    })
     expect(await send(`http://127.0.0.1:${port}/hook`)).toEqual({ error: '127.0.0.1 is not a public address' })
     expect(server.requests).toHaveLength(0)
-    expect(await createHttpSender(true)(`http://localhost:${port}/hook`, {}, '{}', 2_000, new AbortController().signal)).toMatchObject({ status: 200 })
+    expect(
+      await createHttpSender(true)(`http://localhost:${port}/hook`, {}, '{}', 2_000, new AbortController().signal),
+    ).toMatchObject({ status: 200 })
     await server.close()
   })
 })

@@ -15,7 +15,10 @@ afterAll(() => {
 })
 
 function startEngineProcess(env: Record<string, string>): { child: ChildProcess; lines: string[] } {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, DATA_DIR: dataDir, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   children.push(child)
   const lines: string[] = []
   let buffered = ''

@@ -4,7 +4,12 @@ import { generateSigningSecret, signWebhook } from '../../src/webhook/index.js'
 describe('Standard Webhooks signature', () => {
   test('matches the Standard Webhooks reference vector', () => {
     // The example of the Standard Webhooks specification's reference libraries.
-    const signature = signWebhook('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')
+    const signature = signWebhook(
+      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      1614265330,
+      '{"test": 2432232314}',
+    )
     expect(signature).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=')
   })
 

@@ -23,11 +23,17 @@ export function arbitraryOf(node: Located, resolver: SchemaResolver): fc.Arbitra
       return fc.array(child(schema.items), { maxLength: 2 })
     case 'string':
       if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern, 'u'))
-      if (schema.format === 'date-time') return fc.date({ min: new Date(0), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString())
+      if (schema.format === 'date-time')
+        return fc
+          .date({ min: new Date(0), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+          .map((date) => date.toISOString())
       if (schema.format === 'uri') return fc.webUrl()
       return fc.string({ maxLength: 8 })
     case 'integer':
-      return fc.integer({ min: schema.minimum ?? Number.MIN_SAFE_INTEGER, max: schema.maximum ?? Number.MAX_SAFE_INTEGER })
+      return fc.integer({
+        min: schema.minimum ?? Number.MIN_SAFE_INTEGER,
+        max: schema.maximum ?? Number.MAX_SAFE_INTEGER,
+      })
     case 'number':
       return fc.double({ noNaN: true, noDefaultInfinity: true })
     case 'boolean':

@@ -120,7 +120,8 @@ export const webhookPayload: indexer.WebhookPayload = {
   ts: '2024-03-01T12:00:00Z',
   event: {
     topicHash: hash('5'),
-    eventSig: 'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
+    eventSig:
+      'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
     types: ['address', 'address', 'address', 'uint256', 'uint256'],
     names: ['operator', 'from', 'to', 'id', 'value'],
     values: [hash('0'), hash('0'), hash('6'), hash('0'), hash('0')],
@@ -129,10 +130,17 @@ export const webhookPayload: indexer.WebhookPayload = {
   rawLog: { data: `0x${'00'.repeat(64)}`, topics: [hash('5'), hash('0'), hash('0'), hash('6')] },
 }
 
-const page: marketplace.Page = { page: 1, pageSize: 20, more: false, sort: [{ column: 'createdAt', order: wire('DESC') }] }
+const page: marketplace.Page = {
+  page: 1,
+  pageSize: 20,
+  more: false,
+  sort: [{ column: 'createdAt', order: wire('DESC') }],
+}
 const filters: indexer.WebhookFilters = {
   contractAddresses: [address('a')],
-  events: ['TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)'],
+  events: [
+    'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
+  ],
   tokenIDs: ['1', 2],
   accounts: [address('b')],
   topicHashes: [hash('5')],
@@ -150,7 +158,9 @@ export const operations = {
   },
   'Marketplace.GetOrders': {
     request: {
-      input: [{ contractAddress: address('a'), orderId: '17', marketplace: wire<marketplace.MarketplaceKind>('unknown') }],
+      input: [
+        { contractAddress: address('a'), orderId: '17', marketplace: wire<marketplace.MarketplaceKind>('unknown') },
+      ],
       page: { page: 1, pageSize: 10 },
     } satisfies marketplace.GetOrdersArgs,
     response: { orders: [order], page } satisfies marketplace.GetOrdersReturn,
@@ -159,7 +169,11 @@ export const operations = {
     request: {
       contractAddress: address('a'),
       tokenId: '42',
-      filter: { createdBy: [address('b')], marketplace: [wire<marketplace.MarketplaceKind>('unknown')], currencies: [address('0')] },
+      filter: {
+        createdBy: [address('b')],
+        marketplace: [wire<marketplace.MarketplaceKind>('unknown')],
+        currencies: [address('0')],
+      },
     } satisfies marketplace.GetHighestPriceListingForCollectibleArgs,
     response: { order } satisfies marketplace.GetHighestPriceListingForCollectibleReturn,
   },
@@ -183,8 +197,26 @@ export const operations = {
   'Builder.GetAudience': {
     request: { projectId: 5, audienceId: 6 } satisfies builder.GetAudienceArgs,
     response: {
-      audience: { id: 6, projectId: 5, name: 'Holders', contactCount: 1, createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z', deletedAt: '' },
-      contacts: [{ id: 1, audienceId: 6, address: address('b'), createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z', name: 'Ann', email: 'ann@example.com' }],
+      audience: {
+        id: 6,
+        projectId: 5,
+        name: 'Holders',
+        contactCount: 1,
+        createdAt: '2024-01-01T00:00:00Z',
+        updatedAt: '2024-01-01T00:00:00Z',
+        deletedAt: '',
+      },
+      contacts: [
+        {
+          id: 1,
+          audienceId: 6,
+          address: address('b'),
+          createdAt: '2024-01-01T00:00:00Z',
+          updatedAt: '2024-01-01T00:00:00Z',
+          name: 'Ann',
+          email: 'ann@example.com',
+        },
+      ],
       contracts: [
         {
           id: 3,
@@ -209,12 +241,27 @@ export const operations = {
     request: { projectId: 5, page: { page: 1, pageSize: 50 } } satisfies relayer.ListGasSponsorsArgs,
     response: {
       page: { page: 1, pageSize: 50, more: false },
-      gasSponsors: [{ id: 1, gasTankId: 2, projectId: 5, chainId: 137, address: address('f'), name: 'Team wallet', active: true, updatedAt: '', createdAt: '', deletedAt: '' }],
+      gasSponsors: [
+        {
+          id: 1,
+          gasTankId: 2,
+          projectId: 5,
+          chainId: 137,
+          address: address('f'),
+          name: 'Team wallet',
+          active: true,
+          updatedAt: '',
+          createdAt: '',
+          deletedAt: '',
+        },
+      ],
     } satisfies relayer.ListGasSponsorsReturn,
   },
   'Indexer.AddWebhookListener': {
     request: { url: 'https://hooks.example.com/nft', filters } satisfies indexer.AddWebhookListenerArgs,
-    response: { listener: { id: 'l-1', projectId: '5', url: 'https://hooks.example.com/nft', filters, active: true } } satisfies indexer.AddWebhookListenerReturn,
+    response: {
+      listener: { id: 'l-1', projectId: '5', url: 'https://hooks.example.com/nft', filters, active: true },
+    } satisfies indexer.AddWebhookListenerReturn,
   },
   'Indexer.RemoveWebhookListener': {
     request: { id: 'l-1', projectId: '5' } satisfies indexer.RemoveWebhookListenerArgs,

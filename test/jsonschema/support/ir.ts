@@ -9,10 +9,14 @@ export function loadIRs(): Map<string, WebrpcIR> {
     .filter((name) => name.endsWith('.webrpc.json'))
     .map((name) => name.replace('.webrpc.json', ''))
     .sort()
-  return new Map(stems.map((stem) => [stem, JSON.parse(readFileSync(join(genDir, `${stem}.webrpc.json`), 'utf8')) as WebrpcIR]))
+  return new Map(
+    stems.map((stem) => [stem, JSON.parse(readFileSync(join(genDir, `${stem}.webrpc.json`), 'utf8')) as WebrpcIR]),
+  )
 }
 
 /** Every operation of every service as `Service.Method`. */
 export function operationKeys(irs = loadIRs()): string[] {
-  return [...irs.values()].flatMap((ir) => ir.services.flatMap((service) => service.methods.map((method) => `${service.name}.${method.name}`)))
+  return [...irs.values()].flatMap((ir) =>
+    ir.services.flatMap((service) => service.methods.map((method) => `${service.name}.${method.name}`)),
+  )
 }

@@ -9,4 +9,10 @@ addFormats(ajv)
 const validate = ajv.compile(orderSchema)
 const order = JSON.parse(process.argv[2])
 const valid = validate(order)
-console.log(JSON.stringify({ valid, errors: (validate.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`), orderFile: index.services.Marketplace.types.Order }))
+console.log(
+  JSON.stringify({
+    valid,
+    errors: (validate.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`),
+    orderFile: index.services.Marketplace.types.Order,
+  }),
+)

@@ -25,9 +25,11 @@ export function disagreements(
   const target = resolver.follow(json)
   const { schema, base } = target
   const problems: string[] = []
-  if (target !== json && ref !== document.componentOf.get(base)) problems.push(`${at}: refers to ${ref}, not ${document.componentOf.get(base)}`)
+  if (target !== json && ref !== document.componentOf.get(base))
+    problems.push(`${at}: refers to ${ref}, not ${document.componentOf.get(base)}`)
   const same = (what: string, ours: unknown, theirs: unknown) => {
-    if (JSON.stringify(ours) !== JSON.stringify(theirs)) problems.push(`${at}: ${what} ${JSON.stringify(ours)} vs ${JSON.stringify(theirs)}`)
+    if (JSON.stringify(ours) !== JSON.stringify(theirs))
+      problems.push(`${at}: ${what} ${JSON.stringify(ours)} vs ${JSON.stringify(theirs)}`)
   }
   const anyOf = (schema.anyOf ?? []) as Schema[]
   const nullable = anyOf.some((branch) => branch.type === 'null')
@@ -35,7 +37,11 @@ export function disagreements(
   same('nullable', nullable, oasNode.nullable === true)
   if (!nullable && anyOf.length > 0) {
     same('anyOf branches', anyOf.length, (oasNode.anyOf ?? []).length)
-    anyOf.forEach((branch, i) => problems.push(...disagreements({ schema: branch, base }, oasNode.anyOf?.[i] ?? {}, document, resolver, `${at}|${i}`)))
+    anyOf.forEach((branch, i) =>
+      problems.push(
+        ...disagreements({ schema: branch, base }, oasNode.anyOf?.[i] ?? {}, document, resolver, `${at}|${i}`),
+      ),
+    )
     return problems
   }
   same('type', core.type, oasNode.type)
@@ -44,15 +50,33 @@ export function disagreements(
     if (keyword === 'additionalProperties' && typeof core[keyword] === 'object') continue
     same(keyword, core[keyword], oasNode[keyword])
   }
-  if (core.type === 'array') problems.push(...disagreements({ schema: core.items, base }, oasNode.items ?? {}, document, resolver, `${at}[]`))
+  if (core.type === 'array')
+    problems.push(...disagreements({ schema: core.items, base }, oasNode.items ?? {}, document, resolver, `${at}[]`))
   if (core.type === 'object' && typeof core.additionalProperties === 'object') {
-    problems.push(...disagreements({ schema: core.additionalProperties, base }, oasNode.additionalProperties ?? {}, document, resolver, `${at}{}`))
+    problems.push(
+      ...disagreements(
+        { schema: core.additionalProperties, base },
+        oasNode.additionalProperties ?? {},
+        document,
+        resolver,
+        `${at}{}`,
+      ),
+    )
   }
   if (core.properties) {
     same('properties', Object.keys(core.properties), Object.keys(oasNode.properties ?? {}))
     same('required', core.required ?? [], oasNode.required ?? [])
     for (const [name, sub] of Object.entries(core.properties)) {
-      if (oasNode.properties?.[name]) problems.push(...disagreements({ schema: sub as Schema, base }, oasNode.properties[name], document, resolver, `${at}.${name}`))
+      if (oasNode.properties?.[name])
+        problems.push(
+          ...disagreements(
+            { schema: sub as Schema, base },
+            oasNode.properties[name],
+            document,
+            resolver,
+            `${at}.${name}`,
+          ),
+        )
     }
   }
   return problems

@@ -4,7 +4,11 @@ import { repoRoot } from '../../../scripts/paths.js'
 
 /** Type-checks one in-memory module that lives in test/jsonschema (so its imports resolve) with the repo's tsconfig. */
 export function typeCheck(source: string): { line: number; message: string }[] {
-  const config = ts.getParsedCommandLineOfConfigFile(join(repoRoot, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(repoRoot, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  )!
   const fileName = join(repoRoot, 'test', 'jsonschema', '__type_agreement__.ts')
   const host = ts.createCompilerHost(config.options)
   const readFile = host.readFile.bind(host)

@@ -18,7 +18,10 @@ export function typescriptLiteral(value: unknown, node: Located, resolver: Schem
     return `[${value.map((item) => typescriptLiteral(item, { schema: schema.items, base }, resolver)).join(', ')}]`
   }
   if (value && typeof value === 'object' && !Array.isArray(value) && schema.properties) {
-    const entries = Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${typescriptLiteral(item, { schema: schema.properties[key], base }, resolver)}`)
+    const entries = Object.entries(value).map(
+      ([key, item]) =>
+        `${JSON.stringify(key)}: ${typescriptLiteral(item, { schema: schema.properties[key], base }, resolver)}`,
+    )
     return `{ ${entries.join(', ')} }`
   }
   return Object.is(value, -0) ? '-0' : JSON.stringify(value)

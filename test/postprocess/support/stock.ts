@@ -27,7 +27,10 @@ function memoize<T>(compute: (stem: string) => T): (stem: string) => T {
 }
 
 /** A minimal IR naming one service and its methods, for table-driven pass tests. */
-export function miniIR(service: string, methods: { name: string; secret?: boolean; noInputs?: boolean }[] = []): WebrpcIR {
+export function miniIR(
+  service: string,
+  methods: { name: string; secret?: boolean; noInputs?: boolean }[] = [],
+): WebrpcIR {
   return {
     webrpc: 'v1',
     name: service.toLowerCase(),

@@ -20,10 +20,16 @@ const engine = await createWebhookEngine({
 if (process.env.PHASE === 'seed') {
   const listener = await engine.addListener('p', {
     url: process.env.RECEIVER_URL!,
-    filters: { contractAddresses: [CONTRACT], events: ['TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)'] },
+    filters: {
+      contractAddresses: [CONTRACT],
+      events: [
+        'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
+      ],
+    },
   })
   const uids: string[] = []
-  for (let id = 1; id <= Number(process.env.COUNT); id++) uids.push(...(await engine.ingest(5, transferSingleLog(CONTRACT, BOB, ZERO, BOB, BigInt(id), 1n))).uids)
+  for (let id = 1; id <= Number(process.env.COUNT); id++)
+    uids.push(...(await engine.ingest(5, transferSingleLog(CONTRACT, BOB, ZERO, BOB, BigInt(id), 1n))).uids)
   process.stdout.write(`${JSON.stringify({ secret: listener.secret, listenerId: listener.id, uids })}\n`)
 }
 await engine.start()

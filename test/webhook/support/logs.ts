@@ -10,12 +10,18 @@ export const TOPIC = {
   URI: '0x6bb7ff708619ba0610cba295a58592e0451dee2622938c8755667688daf3529b',
 } as const
 
-export const word = (value: bigint | number | string): Hex => (typeof value === 'string' ? pad(value as Hex) : pad(toHex(value))).toLowerCase() as Hex
+export const word = (value: bigint | number | string): Hex =>
+  (typeof value === 'string' ? pad(value as Hex) : pad(toHex(value))).toLowerCase() as Hex
 
 let transactionCounter = 0
 
 /** A log with made-up block facts for the local ingestion path; every call is a new transaction. */
-export function sourceLog(address: string, topics: Hex[], data: Hex = '0x', overrides: Partial<SourceLog> = {}): SourceLog {
+export function sourceLog(
+  address: string,
+  topics: Hex[],
+  data: Hex = '0x',
+  overrides: Partial<SourceLog> = {},
+): SourceLog {
   transactionCounter++
   return {
     address,
@@ -32,6 +38,17 @@ export function sourceLog(address: string, topics: Hex[], data: Hex = '0x', over
   }
 }
 
-export function transferSingleLog(contract: string, operator: string, from: string, to: string, id: bigint, value: bigint): SourceLog {
-  return sourceLog(contract, [TOPIC.TransferSingle, word(operator), word(from), word(to)], encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [id, value]))
+export function transferSingleLog(
+  contract: string,
+  operator: string,
+  from: string,
+  to: string,
+  id: bigint,
+  value: bigint,
+): SourceLog {
+  return sourceLog(
+    contract,
+    [TOPIC.TransferSingle, word(operator), word(from), word(to)],
+    encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [id, value]),
+  )
 }

@@ -14,7 +14,9 @@ export async function startRawServer(answer: (request: RawRequest, response: htt
   const server = http.createServer(async (request, response) => {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
-    const aborted = new Promise<void>((resolve) => response.on('close', () => (response.writableFinished ? undefined : resolve())))
+    const aborted = new Promise<void>((resolve) =>
+      response.on('close', () => (response.writableFinished ? undefined : resolve())),
+    )
     const recorded = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), aborted }
     requests.push(recorded)
     answer(recorded, response)

@@ -121,7 +121,11 @@ function listen(server: http.Server, port: number): Promise<void> {
 }
 
 /** Waits (bounded) until check() is true; fails with the description otherwise. */
-export async function waitUntil(check: () => boolean | Promise<boolean>, description: string, timeoutMs = 15_000): Promise<void> {
+export async function waitUntil(
+  check: () => boolean | Promise<boolean>,
+  description: string,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${description}`)

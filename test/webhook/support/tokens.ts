@@ -1,4 +1,12 @@
-import { createPublicClient, createWalletClient, encodeFunctionData, http, type Abi, type Address, type Hex } from 'viem'
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  http,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import compiled from '../contracts/compiled.json' with { type: 'json' }
 import { DEV_PRIVATE_KEY, type EvmNode } from './evm-node.js'
@@ -11,7 +19,12 @@ export interface TokenChain {
   erc721: Address
   erc1155: Address
   /** Sends a transaction to one of the contracts and waits for its receipt. */
-  send(name: ContractName, address: Address, functionName: string, args: unknown[]): Promise<{ blockNumber: bigint; transactionHash: Hex }>
+  send(
+    name: ContractName,
+    address: Address,
+    functionName: string,
+    args: unknown[],
+  ): Promise<{ blockNumber: bigint; transactionHash: Hex }>
   /** Signs a contract call without sending it, so the same transaction can be sent again after a reorg. */
   sign(name: ContractName, address: Address, functionName: string, args: unknown[]): Promise<Hex>
   /** Sends a signed transaction and waits for its receipt. */
@@ -23,7 +36,12 @@ export interface TokenChain {
 /** Deploys TestERC20, TestERC721 and TestERC1155 from their committed bytecode. */
 export async function deployTokens(node: EvmNode): Promise<TokenChain> {
   const account = privateKeyToAccount(DEV_PRIVATE_KEY)
-  const chain = { id: node.chainId, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [node.url] } } }
+  const chain = {
+    id: node.chainId,
+    name: 'local',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [node.url] } },
+  }
   const transport = http(node.url, { retryCount: 0 })
   const wallet = createWalletClient({ account, chain, transport })
   const reader = createPublicClient({ chain, transport, pollingInterval: 50 })
@@ -45,7 +63,10 @@ export async function deployTokens(node: EvmNode): Promise<TokenChain> {
       return { blockNumber: receipt.blockNumber, transactionHash: hash }
     },
     async sign(name, address, functionName, args) {
-      const request = await wallet.prepareTransactionRequest({ to: address, data: encodeFunctionData({ abi: compiled.contracts[name].abi as Abi, functionName, args }) })
+      const request = await wallet.prepareTransactionRequest({
+        to: address,
+        data: encodeFunctionData({ abi: compiled.contracts[name].abi as Abi, functionName, args }),
+      })
       return wallet.signTransaction(request as never)
     },
     async sendRaw(signed) {
