@@ -56,6 +56,7 @@ describe('the published package', () => {
     ['/indexer', 'Indexer'],
     ['/validate', 'validateRequest'],
     ['/webhook', 'createWebhookReceiver'],
+    ['/webhook/receiver', 'createWebhookReceiver'],
     ['/server', 'createHost'],
   ])('%s resolves through the package name to built JavaScript exporting %s', async (subpath, name) => {
     const module = (await import(`${packageJson.name}${subpath}`)) as Record<string, unknown>

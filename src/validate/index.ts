@@ -1,14 +1,11 @@
 import { serviceValidators, validateWebhookPayload as isWebhookPayload } from '../../gen/validators/index.js'
 import type { Validator } from '../../gen/validators/index.js'
-import { toIssues, type ValidationResult } from './issues.js'
+import { validationResult as run, type ValidationResult } from './issues.js'
 
 export * from '../../gen/validators/index.js'
 export type { ValidationIssue, ValidationResult } from './issues.js'
 export { isWebhookPayload }
-
-function run(validator: Validator<unknown>, value: unknown): ValidationResult {
-  return validator(value) ? { ok: true } : { ok: false, issues: toIssues(validator.errors) }
-}
+export { validateWebhookPayload } from './webhook-payload.js'
 
 function methodValidator(direction: 'requests' | 'responses', service: string, method: string): Validator<unknown> {
   // Own properties only: a method named `constructor` must not find Object's.
@@ -27,9 +24,4 @@ export function validateRequest(service: string, method: string, body: unknown):
 /** Validates a response body (open: fields a newer server adds are accepted). Throws on an unknown method. */
 export function validateResponse(service: string, method: string, body: unknown): ValidationResult {
   return run(methodValidator('responses', service, method), body)
-}
-
-/** Validates a webhook delivery payload (SPEC §6; open to new fields). The type guard form is `isWebhookPayload`. */
-export function validateWebhookPayload(value: unknown): ValidationResult {
-  return run(isWebhookPayload, value)
 }

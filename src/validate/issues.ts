@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv'
+import type { Validator } from '../../gen/validators/validator.js'
 
 /** One reason a value failed validation. */
 export interface ValidationIssue {
@@ -64,6 +65,11 @@ function collapseAnyOf(errors: readonly ErrorObject[]): ValidationIssue[] {
 function dropEnumAfterType(issues: ValidationIssue[]): ValidationIssue[] {
   const wrongType = new Set(issues.filter((issue) => issue.keyword === 'type').map((issue) => issue.path))
   return issues.filter((issue) => issue.keyword !== 'enum' || !wrongType.has(issue.path))
+}
+
+/** Runs a generated validator and reports its verdict as a ValidationResult. */
+export function validationResult(validator: Validator<unknown>, value: unknown): ValidationResult {
+  return validator(value) ? { ok: true } : { ok: false, issues: toIssues(validator.errors) }
 }
 
 export function toIssues(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {

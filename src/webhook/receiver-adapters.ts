@@ -1,14 +1,36 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { WebhookReceiver } from './receiver.js'
 
 const MAX_BODY_BYTES = 1 << 20
 
+/** What the adapters use of node:http's IncomingMessage (typed structurally: this module runs on edge runtimes too). */
+export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
+  method?: string | undefined
+  headers: Record<string, string | string[] | undefined>
+}
+
+/** What the adapters use of node:http's ServerResponse. */
+export interface NodeResponseLike {
+  writeHead(status: number, headers: Record<string, string>): unknown
+  end(body: string): unknown
+}
+
+/** fetch-API handler (Request → Response): Deno, Bun, workers, Next.js route handlers. */
+export function fetchWebhookHandler(receiver: WebhookReceiver) {
+  return async (request: Request): Promise<Response> => {
+    if (request.method !== 'POST')
+      return Response.json({ ok: false, error: 'method_not_allowed', message: 'use POST' }, { status: 405 })
+    const body = new Uint8Array(await request.arrayBuffer())
+    const result = await receiver.handle(body, (name) => request.headers.get(name) ?? undefined)
+    return Response.json(result.body, { status: result.status })
+  }
+}
+
 /** node:http handler: `http.createServer(nodeWebhookHandler(receiver))`. */
 export function nodeWebhookHandler(receiver: WebhookReceiver) {
-  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  return async (request: NodeRequestLike, response: NodeResponseLike): Promise<void> => {
     if (request.method !== 'POST')
       return sendJson(response, 405, { ok: false, error: 'method_not_allowed', message: 'use POST' })
-    let body: Buffer
+    let body: Uint8Array
     try {
       body = await readBody(request)
     } catch (error) {
@@ -25,8 +47,8 @@ export function nodeWebhookHandler(receiver: WebhookReceiver) {
  */
 export function expressWebhookHandler(receiver: WebhookReceiver) {
   return async (
-    request: IncomingMessage & { body?: unknown },
-    response: ServerResponse & { status?: unknown },
+    request: NodeRequestLike & { body?: unknown },
+    response: NodeResponseLike,
     next?: (error?: unknown) => void,
   ): Promise<void> => {
     try {
@@ -52,34 +74,30 @@ export function expressWebhookHandler(receiver: WebhookReceiver) {
   }
 }
 
-/** fetch-API handler (Request → Response): Deno, Bun, workers, Next.js route handlers. */
-export function fetchWebhookHandler(receiver: WebhookReceiver) {
-  return async (request: Request): Promise<Response> => {
-    if (request.method !== 'POST')
-      return Response.json({ ok: false, error: 'method_not_allowed', message: 'use POST' }, { status: 405 })
-    const body = new Uint8Array(await request.arrayBuffer())
-    const result = await receiver.handle(body, (name) => request.headers.get(name) ?? undefined)
-    return Response.json(result.body, { status: result.status })
-  }
-}
-
-function headerOf(request: IncomingMessage, name: string): string | undefined {
+function headerOf(request: NodeRequestLike, name: string): string | undefined {
   const value = request.headers[name.toLowerCase()]
   return Array.isArray(value) ? value.join(' ') : value
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = []
+async function readBody(request: NodeRequestLike): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = []
   let size = 0
   for await (const chunk of request) {
-    size += (chunk as Buffer).length
+    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk
+    size += bytes.length
     if (size > MAX_BODY_BYTES) throw new Error(`body larger than ${MAX_BODY_BYTES} bytes`)
-    chunks.push(chunk as Buffer)
+    chunks.push(bytes)
   }
-  return Buffer.concat(chunks)
+  const body = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.length
+  }
+  return body
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
+function sendJson(response: NodeResponseLike, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' })
   response.end(JSON.stringify(body))
 }

@@ -1,7 +1,7 @@
 import type { WebhookPayload } from '../../gen/indexer.gen.js'
+import { validateWebhookPayload } from '../validate/webhook-payload.js'
 import type { PayloadValidator } from './payload-validator.js'
-import { signatureMatches } from './signature.js'
-import { validateWebhookPayload } from '../validate/index.js'
+import { createSignatureVerifier } from './signature-verify.js'
 
 export type VerificationFailure =
   | 'missing_header'
@@ -49,7 +49,7 @@ export interface WebhookReceiverOptions {
   secret: string | string[]
   /** Accepted distance between webhook-timestamp and now, in seconds (default 300). */
   toleranceSeconds?: number
-  /** Default: the WebhookPayload JSON Schema of this package (src/validate). */
+  /** Default: the WebhookPayload JSON Schema of this package (src/validate/webhook-payload.ts). */
   validatePayload?: PayloadValidator
   /** Called once per uid with a verified, schema-valid payload; a throw answers 500 so the sender retries. */
   onDelivery: (payload: WebhookPayload) => unknown
@@ -67,21 +67,20 @@ export interface ReceiverResult {
 }
 
 export interface WebhookReceiver {
-  /** Verifies signature, timestamp and schema; returns the payload or throws WebhookVerificationError. */
-  verify(body: string | Uint8Array, header: HeaderLookup): WebhookPayload
+  /** Verifies signature, timestamp and schema; resolves to the payload or rejects with WebhookVerificationError. */
+  verify(body: string | Uint8Array, header: HeaderLookup): Promise<WebhookPayload>
   /** verify + dedupe + onDelivery, as an HTTP answer. */
   handle(body: string | Uint8Array, header: HeaderLookup): Promise<ReceiverResult>
 }
 
 export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookReceiver {
-  const secrets = Array.isArray(options.secret) ? options.secret : [options.secret]
+  const signatures = createSignatureVerifier(Array.isArray(options.secret) ? options.secret : [options.secret])
   const tolerance = options.toleranceSeconds ?? 300
   const now = options.now ?? Date.now
   const uids = options.uids ?? memoryUidStore()
   const inFlight = new Map<string, Promise<ReceiverResult>>()
 
-  function verify(body: string | Uint8Array, header: HeaderLookup): WebhookPayload {
-    const text = typeof body === 'string' ? body : Buffer.from(body).toString('utf8')
+  async function verify(body: string | Uint8Array, header: HeaderLookup): Promise<WebhookPayload> {
     const id = header('webhook-id')
     const timestamp = header('webhook-timestamp')
     const signature = header('webhook-signature')
@@ -105,7 +104,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
         'timestamp_too_new',
         `webhook-timestamp is ${-drift}s in the future; tolerance is ${tolerance}s`,
       )
-    if (!secrets.some((secret) => signatureMatches(secret, id!, Number(timestamp), text, signature!))) {
+    if (!(await signatures.matches(id!, Number(timestamp), body, signature!))) {
       throw new WebhookVerificationError(
         'invalid_signature',
         'webhook-signature does not match the body signed with the listener secret',
@@ -113,7 +112,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     }
     let payload: unknown
     try {
-      payload = JSON.parse(text)
+      payload = JSON.parse(typeof body === 'string' ? body : new TextDecoder('utf-8', { fatal: true }).decode(body))
     } catch (error) {
       throw new WebhookVerificationError('invalid_json', `body is not JSON: ${(error as Error).message}`)
     }
@@ -150,7 +149,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     async handle(body, header) {
       let payload: WebhookPayload
       try {
-        payload = verify(body, header)
+        payload = await verify(body, header)
       } catch (error) {
         if (!(error instanceof WebhookVerificationError)) throw error
         const failure: ReceiverResult['body'] = { ok: false, error: error.reason, message: error.message }

@@ -1,0 +1,10 @@
+import { validateWebhookPayload as isWebhookPayload } from '../../gen/validators/indexer.js'
+import { validationResult, type ValidationResult } from './issues.js'
+
+/**
+ * Validates a webhook delivery payload (SPEC §6; open to new fields). The type guard form is `isWebhookPayload`.
+ * Imports the Indexer's validators only, so the webhook receiver does not bundle the other services'.
+ */
+export function validateWebhookPayload(value: unknown): ValidationResult {
+  return validationResult(isWebhookPayload, value)
+}
