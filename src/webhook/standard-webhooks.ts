@@ -19,7 +19,11 @@ export function formatSecret(key: Uint8Array): string {
 }
 
 /** What is signed: `${id}.${timestamp}.` followed by the exact body bytes. */
-export function signedContent(id: string, timestampSeconds: number, body: string | Uint8Array): Uint8Array<ArrayBuffer> {
+export function signedContent(
+  id: string,
+  timestampSeconds: number,
+  body: string | Uint8Array,
+): Uint8Array<ArrayBuffer> {
   const prefix = new TextEncoder().encode(`${id}.${timestampSeconds}.`)
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body
   const content = new Uint8Array(prefix.length + bytes.length)
