@@ -58,13 +58,19 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   let engine: Awaited<ReturnType<typeof localWebhookEngine>> | undefined
   try {
     const networks = networkTable()
-    await migrate(sql)
-    await loadFixtures(sql, networks, sampleData)
-    if (extraFixtures) await loadFixtures(sql, networks, extraFixtures)
-    const secret = await jwtSecret(sql, options.jwtSecret)
+    const setUp = async () => {
+      await migrate(sql)
+      await loadFixtures(sql, networks, sampleData)
+      if (extraFixtures) await loadFixtures(sql, networks, extraFixtures)
+      const secret = await jwtSecret(sql, options.jwtSecret)
+      return { secret, engine: await localWebhookEngine(sql, networks, options.chains) }
+    }
+    // Several servers may start at once on one PostgreSQL database.
+    const setup = await (sql.oneAtATime ? sql.oneAtATime(setUp) : setUp())
+    const secret = setup.secret
+    engine = setup.engine
     const projects = await sql.query<{ id: string; access_key: string }>('select id, access_key from projects')
     const projectByAccessKey = new Map(projects.rows.map((p) => [p.access_key, String(p.id)]))
-    engine = await localWebhookEngine(sql, networks, options.chains)
     await engine.start()
     const auth = { accessKey: (key: string) => projectByAccessKey.get(key), secretKey: jwtSecretKeyVerifier(secret) }
     const rpcHost = createHost({
