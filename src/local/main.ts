@@ -2,7 +2,15 @@ import { resolve } from 'node:path'
 import { startLocalServer } from './server.js'
 import { parseChainRpcUrls } from './webhooks.js'
 
-/** `npm start`: the local contract server. Environment: PORT, HOST, DATA_DIR, DATABASE_URL, FIXTURES, JWT_SECRET, CHAIN_RPC_URLS. */
+/** `npm start`: the local contract server. Environment: PORT, HOST, DATA_DIR, DATABASE_URL, FIXTURES, JWT_SECRET, CHAIN_RPC_URLS,
+ * WEBHOOK_ATTEMPT_TIMEOUT_MS. */
+function positiveIntegerFrom(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined
+  const number = Number(value)
+  if (!Number.isSafeInteger(number) || number <= 0) throw new Error(`${name} must be a positive integer, got ${value}`)
+  return number
+}
+
 function portFrom(value: string | undefined): number {
   if (value === undefined || value === '') return 8080
   const port = Number(value)
@@ -23,6 +31,7 @@ async function main() {
     fixtures: env.FIXTURES || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     chains,
+    webhookAttemptTimeoutMs: positiveIntegerFrom('WEBHOOK_ATTEMPT_TIMEOUT_MS', env.WEBHOOK_ATTEMPT_TIMEOUT_MS),
   })
   const { url, accessKey, secretKey, projectId } = server
   console.log(JSON.stringify({ url, accessKey, secretKey, projectId }))

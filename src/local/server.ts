@@ -33,6 +33,8 @@ export interface LocalServerOptions {
   log?: HostOptions['log']
   /** EVM chains whose logs feed the webhook listeners (CHAIN_RPC_URLS in `npm start`). */
   chains?: LocalChain[]
+  /** Longest wait for a webhook receiver's answer (WEBHOOK_ATTEMPT_TIMEOUT_MS; default 10 s). */
+  webhookAttemptTimeoutMs?: number
 }
 
 export interface LocalServer {
@@ -63,7 +65,10 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       await loadFixtures(sql, networks, sampleData)
       if (extraFixtures) await loadFixtures(sql, networks, extraFixtures)
       const secret = await jwtSecret(sql, options.jwtSecret)
-      return { secret, engine: await localWebhookEngine(sql, networks, options.chains) }
+      return {
+        secret,
+        engine: await localWebhookEngine(sql, networks, options.chains, options.webhookAttemptTimeoutMs),
+      }
     }
     // Several servers may start at once on one PostgreSQL database.
     const setup = await (sql.oneAtATime ? sql.oneAtATime(setUp) : setUp())

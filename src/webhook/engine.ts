@@ -85,6 +85,8 @@ export interface WebhookEngine {
   removeListener(projectId: string, args: RemoveWebhookListenerArgs): Promise<boolean>
   /** The local ingestion path: one raw log with its block facts in, the uids queued for it out. */
   ingest(chainId: number, log: SourceLog): Promise<{ uids: string[] }>
+  /** Listeners this engine matches logs against: its copy of the active ones in the database. */
+  readonly activeListeners: number
   /** The owner's view of a listener's deliveries and attempts. */
   listDeliveries(projectId: string, listenerId: string, limit?: number): Promise<DeliveryReport>
   start(): Promise<void>
@@ -150,6 +152,10 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
   const maxListeners = options.maxListenersPerProject ?? 1_000
 
   return {
+    get activeListeners() {
+      return index.listenerCount
+    },
+
     async addListener(projectId, args, scope = {}) {
       let url: string
       let normalised: ReturnType<typeof normaliseFilters>

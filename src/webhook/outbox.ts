@@ -30,18 +30,46 @@ export interface ClaimedDelivery {
   secret: string
 }
 
-/** A log re-mined after a reorg keeps its uid: it is sent again only if the dropped copy never was. */
-export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[], now: number): Promise<void> {
-  for (const d of deliveries) {
-    await sql.query(
-      `INSERT INTO webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, last_error, created_at, finished_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $8, CASE WHEN $7 = 'failed' THEN $8::double precision END)
-       ON CONFLICT (uid) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
-         body = EXCLUDED.body, state = EXCLUDED.state, next_attempt_at = EXCLUDED.next_attempt_at, last_error = EXCLUDED.last_error
-       WHERE webhook_outbox.state = 'reorged'`,
-      [d.uid, d.listenerId, d.chainId, d.blockNumber, d.blockHash, d.body, d.state, now, d.lastError ?? null],
-    )
-  }
+/**
+ * Queues deliveries of listeners that are active, and returns those queued. The listeners' rows are
+ * share-locked until the caller's transaction ends, so a removal committing meanwhile either waits for it
+ * (and then cancels what it queued) or is seen here (and nothing is queued for it): no row is left
+ * pending for a listener that is gone. A log re-mined after a reorg keeps its uid: it is sent again
+ * only if the dropped copy never was.
+ */
+export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[], now: number): Promise<NewDelivery[]> {
+  if (deliveries.length === 0) return []
+  const listenerIds = [...new Set(deliveries.map((d) => d.listenerId))].sort()
+  const { rows } = await sql.query<{ id: string }>(
+    `SELECT id FROM webhook_listeners WHERE id = ANY($1) AND active AND removed_at IS NULL ORDER BY id FOR SHARE`,
+    [listenerIds],
+  )
+  const active = new Set(rows.map((row) => row.id))
+  const queued = deliveries.filter((d) => active.has(d.listenerId))
+  if (queued.length === 0) return []
+  const column = <T>(pick: (d: NewDelivery) => T) => queued.map(pick)
+  await sql.query(
+    `INSERT INTO webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, last_error, created_at, finished_at)
+     SELECT uid, listener_id, chain_id, block_number, block_hash, body, state, $8, last_error, $8,
+            CASE WHEN state = 'failed' THEN $8::double precision END
+     FROM unnest($1::text[], $2::text[], $3::int[], $4::double precision[], $5::text[], $6::text[], $7::text[], $9::text[])
+       AS t (uid, listener_id, chain_id, block_number, block_hash, body, state, last_error)
+     ON CONFLICT (uid) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
+       body = EXCLUDED.body, state = EXCLUDED.state, next_attempt_at = EXCLUDED.next_attempt_at, last_error = EXCLUDED.last_error
+     WHERE webhook_outbox.state = 'reorged'`,
+    [
+      column((d) => d.uid),
+      column((d) => d.listenerId),
+      column((d) => d.chainId),
+      column((d) => d.blockNumber),
+      column((d) => d.blockHash),
+      column((d) => d.body),
+      column((d) => d.state),
+      now,
+      column((d) => d.lastError ?? null),
+    ],
+  )
+  return queued
 }
 
 export interface ClaimLimits {
