@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { consoleLog } from '../log.js'
@@ -97,6 +98,19 @@ async function openEmbedded(dataDir?: string): Promise<Sql> {
   }
 }
 
+/**
+ * A query with parameters runs as a named prepared statement: each connection parses and plans it once,
+ * not on every call (the delivery worker's claim runs hundreds of times a second).
+ */
+function prepared(text: string, params: unknown[] | undefined): pg.QueryConfig {
+  if (!params || params.length === 0) return { text }
+  let name = statementNames.get(text)
+  if (!name) statementNames.set(text, (name = `s${createHash('sha1').update(text).digest('hex').slice(0, 16)}`))
+  return { name, text, values: params }
+}
+
+const statementNames = new Map<string, string>()
+
 /** An arbitrary constant naming this package's setup lock among the database's advisory locks. */
 const SETUP_LOCK_KEY = 0x77_65_62_33
 
@@ -107,13 +121,15 @@ async function openPostgres(connectionString: string, log: (message: string, err
   pool.on('error', (error) => log('PostgreSQL connection lost (idle client dropped)', error))
   const inClient = (client: pg.PoolClient): Sql => ({
     query: async <Row>(text: string, params?: unknown[]) => ({
-      rows: (await client.query(text, params)).rows as Row[],
+      rows: (await client.query(prepared(text, params))).rows as Row[],
     }),
     transaction: (fn) => fn(inClient(client)),
     close: async () => undefined,
   })
   return {
-    query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as Row[] }),
+    query: async <Row>(text: string, params?: unknown[]) => ({
+      rows: (await pool.query(prepared(text, params))).rows as Row[],
+    }),
     async transaction(fn) {
       const client = await pool.connect()
       // While checked out, the pool's idle listener is off: a connection lost between two queries of fn would

@@ -35,6 +35,8 @@ const LISTENER_LEFT = 'listener removed or disabled'
 export class DeliveryWorker {
   private running = false
   private inFlight = new Set<Promise<void>>()
+  /** Outcomes of answered attempts not yet written; their rows stay leased to this engine meanwhile. */
+  private recordings = new Set<Promise<void>>()
   private controllersByListener = new Map<string, Set<AbortController>>()
   private wakeUp: (() => void) | undefined
   /** A wake() that came while the loop was busy: the next sleep returns at once. */
@@ -61,6 +63,7 @@ export class DeliveryWorker {
     for (const controllers of this.controllersByListener.values())
       for (const controller of controllers) controller.abort(STOPPING)
     await Promise.allSettled(this.inFlight)
+    await Promise.allSettled(this.recordings)
   }
 
   /** New rows are due now: look at the outbox without waiting for the idle poll. */
@@ -77,7 +80,9 @@ export class DeliveryWorker {
   private async run(): Promise<void> {
     while (this.running) {
       // Claim in batches (a quarter of the slots) rather than one row per finished request.
-      const slots = this.options.concurrency - this.inFlight.size
+      // Unwritten outcomes beyond one per slot hold slots too, so a slow store slows the sending down.
+      const backlog = Math.max(0, this.recordings.size - this.options.concurrency)
+      const slots = this.options.concurrency - this.inFlight.size - backlog
       let free = slots >= Math.min(this.inFlight.size, Math.ceil(this.options.concurrency / 4)) ? slots : 0
       let claimed: ClaimedDelivery[] = []
       try {
@@ -108,13 +113,21 @@ export class DeliveryWorker {
   }
 
   private track(work: Promise<void>): void {
+    const tracked = work.finally(() => {
+      this.inFlight.delete(tracked)
+      this.wake()
+    })
+    this.inFlight.add(tracked)
+  }
+
+  private trackRecording(work: Promise<void>): void {
     const tracked = work
       .catch((error: unknown) => this.options.log('could not record a webhook delivery attempt', error))
       .finally(() => {
-        this.inFlight.delete(tracked)
-        this.wake()
+        this.recordings.delete(tracked)
+        if (this.recordings.size >= this.options.concurrency) this.wake()
       })
-    this.inFlight.add(tracked)
+    this.recordings.add(tracked)
   }
 
   private async untilNextDue(): Promise<number> {
@@ -174,8 +187,12 @@ export class DeliveryWorker {
     }
     const abortReason = controller.signal.aborted ? String(controller.signal.reason) : undefined
     const outcome = this.outcome(delivery, result, error, finishedAt, abortReason)
-    await this.outcomes.record({ attempt, outcome })
-    if (result.status === 410 && !controller.signal.aborted) await this.options.onGone(delivery.listenerId)
+    // The slot frees once the receiver answered; the row stays leased until its outcome is written.
+    this.trackRecording(
+      this.outcomes.record({ attempt, outcome }).then(async () => {
+        if (result.status === 410 && abortReason === undefined) await this.options.onGone(delivery.listenerId)
+      }),
+    )
   }
 
   private outcome(

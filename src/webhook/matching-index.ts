@@ -3,7 +3,7 @@ import { decodeEventArguments, type DecodedArguments } from './decode.js'
 import type { ParsedEvent } from './event-signature.js'
 import type { EventRoles } from './token-standards.js'
 import { ContractType } from '../../gen/indexer.gen.js'
-import { ContractKinds } from './contract-kinds.js'
+import { standardShownBy } from './contract-kinds.js'
 
 /** One (listener, contract, event) the index can hit. */
 export interface Subscription {
@@ -30,72 +30,72 @@ export interface Match {
 }
 
 /**
- * Listeners indexed by (chain, contract, topic0, topic count): a log looks up two buckets (its chain
- * and "any chain") and only checks the listeners there, so the cost per log does not grow with
- * the number of listeners elsewhere. The topic count tells ERC-20 from ERC-721 Transfer.
+ * Listeners indexed by contract, then by (chain, topic0, topic count): a log costs one lookup in the
+ * map of all watched contracts (none for the logs of other contracts) and two in its contract's small
+ * map (its chain and "any chain"), so the cost per log does not grow with the number of listeners
+ * elsewhere. The topic count tells ERC-20 from ERC-721 Transfer.
  */
 export class MatchingIndex {
-  private readonly buckets = new Map<string, Map<string, Subscription[]>>()
-  private readonly keysByListener = new Map<string, string[]>()
-  private readonly contractKinds = new ContractKinds()
+  /** contract address (lower case) → its buckets and the token standard it showed on each chain. */
+  private readonly byContract = new Map<string, WatchedContract>()
+  private readonly contractsByListener = new Map<string, string[]>()
 
   add(subscriptions: Subscription[]): void {
     for (const subscription of subscriptions) {
-      const key = bucketKey(
-        subscription.chainId,
-        subscription.contractAddress,
-        subscription.event.topicHash,
-        topicCount(subscription.event),
-      )
-      let bucket = this.buckets.get(key)
-      if (!bucket) this.buckets.set(key, (bucket = new Map()))
-      const existing = bucket.get(subscription.listenerId)
-      if (existing) existing.push(subscription)
-      else bucket.set(subscription.listenerId, [subscription])
-      const keys = this.keysByListener.get(subscription.listenerId) ?? []
-      keys.push(key)
-      this.keysByListener.set(subscription.listenerId, keys)
+      const contract = subscription.contractAddress.toLowerCase()
+      const key = bucketKey(subscription.chainId, subscription.event.topicHash, topicCount(subscription.event))
+      let watched = this.byContract.get(contract)
+      if (!watched) this.byContract.set(contract, (watched = { buckets: new Map(), standards: undefined }))
+      const bucket = watched.buckets.get(key)
+      if (bucket) bucket.push(subscription)
+      else watched.buckets.set(key, [subscription])
+      const contracts = this.contractsByListener.get(subscription.listenerId)
+      if (!contracts) this.contractsByListener.set(subscription.listenerId, [contract])
+      else if (!contracts.includes(contract)) contracts.push(contract)
     }
   }
 
   remove(listenerId: string): void {
-    for (const key of this.keysByListener.get(listenerId) ?? []) {
-      const bucket = this.buckets.get(key)
-      bucket?.delete(listenerId)
-      if (bucket?.size === 0) this.buckets.delete(key)
+    for (const contract of this.contractsByListener.get(listenerId) ?? []) {
+      const { buckets } = this.byContract.get(contract)!
+      for (const [key, bucket] of buckets) {
+        const kept = bucket.filter((subscription) => subscription.listenerId !== listenerId)
+        if (kept.length === 0) buckets.delete(key)
+        else buckets.set(key, kept)
+      }
+      if (buckets.size === 0) this.byContract.delete(contract)
     }
-    this.keysByListener.delete(listenerId)
+    this.contractsByListener.delete(listenerId)
   }
 
   get listenerCount(): number {
-    return this.keysByListener.size
+    return this.contractsByListener.size
   }
 
   /** At most one match per listener: a log is one delivery even when two listened signatures fit it. */
   match(chainId: number, log: LogToMatch): Match[] {
     const topic0 = log.topics[0]?.toLowerCase()
     if (!topic0) return []
-    const contract = log.address.toLowerCase()
-    this.contractKinds.observe(chainId, contract, log.topics)
+    const watched = this.byContract.get(log.address.toLowerCase())
+    if (!watched) return []
+    const shown = standardShownBy(log.topics)
+    if (shown) (watched.standards ??= new Map()).set(chainId, shown)
     const byListener = new Map<string, Match[]>()
     const decodedByShape = new Map<string, DecodedArguments | undefined>()
     for (const scope of [chainId, undefined]) {
-      const bucket = this.buckets.get(bucketKey(scope, contract, topic0, log.topics.length))
-      if (!bucket) continue
-      for (const [listenerId, subscriptions] of bucket) {
-        for (const subscription of subscriptions) {
-          const shape = `${subscription.event.types.join()}|${subscription.event.indexed.join()}`
-          if (!decodedByShape.has(shape))
-            decodedByShape.set(shape, decodeEventArguments(subscription.event, log.topics, log.data))
-          const decoded = decodedByShape.get(shape)
-          if (!decoded || !passesArgumentFilters(subscription, decoded.args)) continue
-          const matches = byListener.get(listenerId) ?? []
-          matches.push({ subscription, decoded, contractType: subscription.roles.contractType })
-          byListener.set(listenerId, matches)
-        }
+      for (const subscription of watched.buckets.get(bucketKey(scope, topic0, log.topics.length)) ?? []) {
+        const shape = shapeOf(subscription.event)
+        if (!decodedByShape.has(shape))
+          decodedByShape.set(shape, decodeEventArguments(subscription.event, log.topics, log.data))
+        const decoded = decodedByShape.get(shape)
+        if (!decoded || !passesArgumentFilters(subscription, decoded.args)) continue
+        const matches = byListener.get(subscription.listenerId) ?? []
+        matches.push({ subscription, decoded, contractType: subscription.roles.contractType })
+        byListener.set(subscription.listenerId, matches)
       }
     }
-    const known = this.contractKinds.kindOf(chainId, contract)
+    if (byListener.size === 0) return []
+    const known = watched.standards?.get(chainId)
     return [...byListener.values()].map((matches) => {
       const best = matches.find((match) => match.contractType === known) ?? matches[0]!
       return best.contractType === ContractType.UNKNOWN && known && best.subscription.roles.ambiguousStandard
@@ -103,6 +103,15 @@ export class MatchingIndex {
         : best
     })
   }
+}
+
+const shapes = new WeakMap<ParsedEvent, string>()
+
+/** Events of one shape (argument types and indexing) decode a log alike: one decode serves them all. */
+function shapeOf(event: ParsedEvent): string {
+  let shape = shapes.get(event)
+  if (shape === undefined) shapes.set(event, (shape = `${event.types.join()}|${event.indexed.join()}`))
+  return shape
 }
 
 /** tokenIDs and accounts narrow an event only when it carries token id / address arguments. */
@@ -130,6 +139,13 @@ function topicCount(event: ParsedEvent): number {
   return 1 + event.indexed.filter(Boolean).length
 }
 
-function bucketKey(chainId: number | undefined, contract: string, topic0: string, topics: number): string {
-  return `${chainId ?? '*'}|${contract.toLowerCase()}|${topic0.toLowerCase()}|${topics}`
+function bucketKey(chainId: number | undefined, topic0: string, topics: number): string {
+  return `${chainId ?? '*'}|${topic0.toLowerCase()}|${topics}`
+}
+
+interface WatchedContract {
+  /** bucket key (chain, topic0, topic count) → the subscriptions there, of any listener. */
+  buckets: Map<string, Subscription[]>
+  /** The standard the contract's logs showed, by chain; learnt while the contract is watched. */
+  standards: Map<number, ContractType> | undefined
 }

@@ -82,7 +82,7 @@ export interface ClaimLimits {
 }
 
 /** Due rows looked at per row taken, so the per-listener cap can skip a busy listener's rows. */
-const CANDIDATES_PER_SLOT = 8
+const CANDIDATES_PER_SLOT = 4
 
 /**
  * Takes due rows of active listeners and leases them to this engine: their next attempt moves to
@@ -109,14 +109,14 @@ export async function claimDueDeliveries(
     `WITH candidates AS (
        SELECT o.uid, o.listener_id, o.next_attempt_at FROM webhook_outbox o
        WHERE o.state = 'pending' AND o.next_attempt_at <= $1
-         AND EXISTS (SELECT 1 FROM webhook_listeners l WHERE l.id = o.listener_id AND l.active AND l.removed_at IS NULL)
        ORDER BY o.next_attempt_at LIMIT $7
-       FOR UPDATE OF o SKIP LOCKED
+       FOR UPDATE SKIP LOCKED
      ), chosen AS (
        SELECT uid FROM (
          SELECT c.uid, c.next_attempt_at,
                 row_number() OVER (PARTITION BY c.listener_id ORDER BY c.next_attempt_at) + COALESCE(f.in_flight, 0) AS position
          FROM candidates c LEFT JOIN unnest($5::text[], $6::int[]) AS f (listener_id, in_flight) ON f.listener_id = c.listener_id
+         WHERE EXISTS (SELECT 1 FROM webhook_listeners l WHERE l.id = c.listener_id AND l.active AND l.removed_at IS NULL)
        ) ranked WHERE position <= $4 ORDER BY next_attempt_at LIMIT $3
      )
      UPDATE webhook_outbox o SET next_attempt_at = $2, attempts = o.attempts + 1, claimed_by = $8, in_flight_until = $2
