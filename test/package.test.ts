@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../scripts/paths.js'
 
-type ExportTarget = string | { types: string; import: string }
+type ExportTarget = string | { types: string; default: string }
 const packageJson = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
   name: string
   exports: Record<string, ExportTarget>
@@ -31,7 +32,7 @@ describe('the published package', () => {
 
   it('ships every file its exports point to', () => {
     for (const [subpath, target] of Object.entries(packageJson.exports)) {
-      const files = typeof target === 'string' ? [target] : [target.types, target.import]
+      const files = typeof target === 'string' ? [target] : [target.types, target.default]
       for (const file of files) {
         if (file.includes('*')) {
           const prefix = strip(file.slice(0, file.indexOf('*')))
@@ -60,5 +61,52 @@ describe('the published package', () => {
   ])('%s resolves through the package name to built JavaScript exporting %s', async (subpath, name) => {
     const module = (await import(`${packageJson.name}${subpath}`)) as Record<string, unknown>
     expect(typeof module[name]).toBe('function')
+  })
+})
+
+/**
+ * The package as a consumer gets it: `npm pack`, then the tarball installed into an empty project (from
+ * the npm cache where it has them, else the registry), used with `import` and `require()`.
+ */
+describe('the packed tarball in an empty project', () => {
+  let project: string
+
+  beforeAll(() => {
+    project = mkdtempSync(join(tmpdir(), 'consumer-'))
+    const [report] = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      }),
+    ) as [{ filename: string }]
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }))
+    execFileSync(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(project, report.filename)],
+      { cwd: project, stdio: 'pipe' },
+    )
+  }, 240_000)
+
+  afterAll(() => rmSync(project, { recursive: true, force: true }))
+
+  const run = (file: string, source: string) => {
+    writeFileSync(join(project, file), source)
+    return execFileSync(process.execPath, [file], { cwd: project, encoding: 'utf8' }).trim()
+  }
+
+  it('works with import', () => {
+    const source = `import { createClients } from '${packageJson.name}'
+import { Marketplace } from '${packageJson.name}/marketplace'
+const clients = createClients({ network: 'polygon', accessKey: 'k' })
+console.log(typeof clients.marketplace.getFloorOrder, typeof Marketplace)`
+    expect(run('esm.mjs', source)).toBe('function function')
+  })
+
+  it('works with require() (Node 20.19+ loads the ES modules synchronously)', () => {
+    const source = `const { createClients } = require('${packageJson.name}')
+const { Relayer } = require('${packageJson.name}/relayer')
+const clients = createClients({ network: 'polygon', accessKey: 'k' })
+console.log(typeof clients.relayer.listGasSponsors, typeof Relayer)`
+    expect(run('cjs.cjs', source)).toBe('function function')
   })
 })
