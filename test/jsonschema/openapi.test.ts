@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process'
 import { disagreements } from './support/openapi-agreement.js'
 import { type Schema, SchemaResolver } from './support/schema-resolver.js'
 import { loadIRs } from './support/ir.js'
-import { schemaFiles } from './support/schema-files.js'
+import { schemaFiles, indexedServices } from './support/schema-files.js'
 
 const files = schemaFiles()
 const irMethods = new Map<string, IRMethod>(
@@ -21,11 +21,11 @@ const irMethods = new Map<string, IRMethod>(
   ),
 )
 const resolver = new SchemaResolver(files)
-const services = files.get('index.json')!.services as Record<string, any>
+const services = indexedServices(files.get('index.json')!)
 
 /** Each OpenAPI component that stands for one of our schema resources, with that resource's $id. */
 function componentsOf(serviceName: string): [string, string][] {
-  const service = services[serviceName]
+  const service = services[serviceName]!
   return [
     ...Object.entries(service.types as Record<string, string>).map(([title, path]): [string, string] => [title, path]),
     ...Object.entries(service.strictTypes as Record<string, string>).map(([title, path]): [string, string] => [
@@ -52,7 +52,7 @@ function compare(serviceName: string, document: { components: { schemas: Record<
   )
 }
 
-const stemOf = (serviceName: string) => String(services[serviceName].bundle).replace(/^bundles\/|\.json$/g, '')
+const stemOf = (serviceName: string) => String(services[serviceName]!.bundle).replace(/^bundles\/|\.json$/g, '')
 const committed = (serviceName: string) =>
   JSON.parse(readFileSync(join(genDir, 'openapi', `${stemOf(serviceName)}.json`), 'utf8'))
 
