@@ -3,7 +3,7 @@ import { startLocalServer } from './server.js'
 import { parseChainRpcUrls } from './webhooks.js'
 
 /** `npm start`: the local contract server. Environment: PORT, HOST, DATA_DIR, DATABASE_URL, FIXTURES, JWT_SECRET, CHAIN_RPC_URLS,
- * WEBHOOK_ATTEMPT_TIMEOUT_MS. */
+ * WEBHOOK_ATTEMPT_TIMEOUT_MS, VALIDATE_RESPONSES. */
 function positiveIntegerFrom(name: string, value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined
   const number = Number(value)
@@ -31,6 +31,7 @@ async function main() {
     fixtures: env.FIXTURES || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     chains,
+    validateResponses: env.VALIDATE_RESPONSES === '1',
     webhookAttemptTimeoutMs: positiveIntegerFrom('WEBHOOK_ATTEMPT_TIMEOUT_MS', env.WEBHOOK_ATTEMPT_TIMEOUT_MS),
   })
   const { url, accessKey, secretKey, projectId } = server

@@ -14,7 +14,7 @@ import { networkTable } from './networks.js'
 import { sampleData, sampleProject } from './sample-data.js'
 import { loadFixtures } from './store/seed.js'
 import { migrate } from './store/schema.js'
-import { validateRequest } from './validation.js'
+import { validateRequest, validateResponse } from './validation.js'
 import { localWebhookEngine, type LocalChain } from './webhooks.js'
 import { withDeliveriesRoute } from './deliveries-route.js'
 import type { WebhookEngine } from '../webhook/engine.js'
@@ -33,6 +33,11 @@ export interface LocalServerOptions {
   log?: HostOptions['log']
   /** EVM chains whose logs feed the webhook listeners (CHAIN_RPC_URLS in `npm start`). */
   chains?: LocalChain[]
+  /**
+   * Checks every response against its response schema before it is sent (VALIDATE_RESPONSES=1): a
+   * response that breaks the contract is logged and answered WebrpcBadResponse. Off by default.
+   */
+  validateResponses?: boolean
   /** Longest wait for a webhook receiver's answer (WEBHOOK_ATTEMPT_TIMEOUT_MS; default 10 s). */
   webhookAttemptTimeoutMs?: number
 }
@@ -89,6 +94,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       networks: networks.names,
       auth,
       validate: validateRequest,
+      validateResponse: options.validateResponses ? validateResponse : undefined,
       timeoutMs: options.timeoutMs,
       bodyLimit: options.bodyLimit,
       log: options.log,
