@@ -4,7 +4,7 @@ import { listen, type RunningServer } from '../server/node.js'
 import { platformServices } from '../server/services.js'
 import { openSql, type Sql } from '../store/sql.js'
 import { issueSecretKey, jwtSecret } from './credentials.js'
-import { readFixturesFile } from './fixtures.js'
+import { checkFixtures, readFixturesFile } from './fixtures.js'
 import { builderHandlers } from './handlers/builder.js'
 import { indexerHandlers } from './handlers/indexer.js'
 import { marketplaceHandlers } from './handlers/marketplace.js'
@@ -59,6 +59,8 @@ export interface LocalServer {
 
 /** Opens the store, loads sample data and fixtures, and serves all five services on one port. */
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  // The sample data passes the same check as a FIXTURES file.
+  checkFixtures(sampleData, 'the sample data (src/local/sample-data.ts)')
   const extraFixtures = options.fixtures ? readFixturesFile(options.fixtures) : undefined
   const sql = await openSql({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
   let running: RunningServer | undefined
