@@ -47,6 +47,12 @@ describe('the published package', () => {
     }
   })
 
+  it('ships LICENSE, README.md and CHANGELOG.md, no source maps without their sources, no inner READMEs', () => {
+    for (const file of ['LICENSE', 'README.md', 'CHANGELOG.md']) expect(packed.has(file), file).toBe(true)
+    expect([...packed].filter((path) => path.endsWith('.map'))).toEqual([])
+    expect([...packed].filter((path) => path.includes('/') && /README/i.test(path))).toEqual([])
+  })
+
   it('ships no tests, benchmarks, scripts or CI files', () => {
     expect([...packed].filter((path) => /^(test|bench|scripts|\.ci)\//.test(path))).toEqual([])
   })
