@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -107,6 +107,53 @@ const clients = createClients({ network: 'polygon', accessKey: 'k' })
 console.log(typeof clients.marketplace.getFloorOrder, typeof Marketplace)`
     expect(run('esm.mjs', source)).toBe('function function')
   })
+
+  it('starts the local server from the package bin, first line the JSON credentials', async () => {
+    const bin = join(project, 'node_modules', '.bin', 'web3-market-contract')
+    expect(execFileSync(bin, ['--help'], { encoding: 'utf8' })).toContain('web3-market-contract serve')
+    const server = spawn(bin, ['serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'] })
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let buffered = ''
+        server.stdout!.on('data', (chunk: Buffer) => {
+          buffered += chunk.toString()
+          if (buffered.includes('\n')) resolve(buffered.slice(0, buffered.indexOf('\n')))
+        })
+        server.on('exit', (code) => reject(new Error(`the bin exited with ${code}`)))
+      })
+      const { url, accessKey } = JSON.parse(line) as { url: string; accessKey: string }
+      const source = `import { createClients, localUrls } from '${packageJson.name}'
+const clients = createClients({ network: 'polygon', accessKey: '${accessKey}', urls: localUrls('${url}') })
+const { count } = await clients.marketplace.getCountOfAllCollectibles({ contractAddress: '0x4e10000000000000000000000000000000000721' })
+console.log(count)`
+      expect(Number(run('bin-client.mjs', source))).toBeGreaterThan(0)
+    } finally {
+      server.kill()
+    }
+  }, 60_000)
+
+  it('starts the local server with its own fixtures from a consumer script (web3-market-contract/local)', () => {
+    const fixtures = {
+      collections: [
+        {
+          network: 'base',
+          contractAddress: '0x000000000000000000000000000000000000c0de',
+          name: 'Consumer collection',
+          contractType: 'ERC721',
+          tokens: [{ tokenId: '1', name: 'One', attributes: [] }],
+        },
+      ],
+    }
+    writeFileSync(join(project, 'fixtures.json'), JSON.stringify(fixtures))
+    const source = `import { startLocalServer } from '${packageJson.name}/local'
+import { createClients, localUrls } from '${packageJson.name}'
+const server = await startLocalServer({ port: 0, fixtures: 'fixtures.json' })
+const clients = createClients({ network: 'base', accessKey: server.accessKey, urls: localUrls(server.url) })
+const { count } = await clients.marketplace.getCountOfAllCollectibles({ contractAddress: '0x000000000000000000000000000000000000c0de' })
+await server.close()
+console.log(count)`
+    expect(run('local-server.mjs', source)).toBe('1')
+  }, 60_000)
 
   it('works with require() (Node 20.19+ loads the ES modules synchronously)', () => {
     const source = `const { createClients } = require('${packageJson.name}')
