@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { watch } from 'chokidar'
+import { exitWithHelpIfAsked } from './cli-help.js'
 import { genDir, repoRoot } from './paths.js'
 
 const usage = `npm run gen:watch [-- --help]
@@ -59,10 +60,7 @@ function generateOnce(): Promise<boolean> {
 }
 
 function main(): void {
-  if (process.argv.includes('--help') || process.argv.includes('-h')) {
-    console.log(usage)
-    return
-  }
+  exitWithHelpIfAsked(usage)
   let pending = new Set<string>()
   let timer: NodeJS.Timeout | undefined
   let running = false
