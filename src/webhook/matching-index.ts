@@ -31,9 +31,11 @@ export interface Match {
 
 /**
  * Listeners indexed by contract, then by (chain, topic0, topic count): a log costs one lookup in the
- * map of all watched contracts (none for the logs of other contracts) and two in its contract's small
- * map (its chain and "any chain"), so the cost per log does not grow with the number of listeners
- * elsewhere. The topic count tells ERC-20 from ERC-721 Transfer.
+ * map of all watched contracts (none for the logs of other contracts) and a scan of its contract's few
+ * buckets, so the cost per log does not grow with the number of listeners elsewhere. Buckets are a
+ * short array rather than a map: with many contracts, each lookup is a cache miss, and fewer objects
+ * between the contract and its subscriptions mean fewer of them. The topic count tells ERC-20 from
+ * ERC-721 Transfer.
  */
 export class MatchingIndex {
   /** contract address (lower case) → its buckets and the token standard it showed on each chain. */
@@ -43,12 +45,14 @@ export class MatchingIndex {
   add(subscriptions: Subscription[]): void {
     for (const subscription of subscriptions) {
       const contract = subscription.contractAddress.toLowerCase()
-      const key = bucketKey(subscription.chainId, subscription.event.topicHash, topicCount(subscription.event))
+      const chainId = subscription.chainId
+      const topic0 = subscription.event.topicHash.toLowerCase()
+      const topics = topicCount(subscription.event)
       let watched = this.byContract.get(contract)
-      if (!watched) this.byContract.set(contract, (watched = { buckets: new Map(), standards: undefined }))
-      const bucket = watched.buckets.get(key)
-      if (bucket) bucket.push(subscription)
-      else watched.buckets.set(key, [subscription])
+      if (!watched) this.byContract.set(contract, (watched = { buckets: [], standards: undefined }))
+      const bucket = watched.buckets.find((b) => b.chainId === chainId && b.topic0 === topic0 && b.topics === topics)
+      if (bucket) bucket.subscriptions.push(subscription)
+      else watched.buckets.push({ chainId, topic0, topics, subscriptions: [subscription] })
       const contracts = this.contractsByListener.get(subscription.listenerId)
       if (!contracts) this.contractsByListener.set(subscription.listenerId, [contract])
       else if (!contracts.includes(contract)) contracts.push(contract)
@@ -57,13 +61,11 @@ export class MatchingIndex {
 
   remove(listenerId: string): void {
     for (const contract of this.contractsByListener.get(listenerId) ?? []) {
-      const { buckets } = this.byContract.get(contract)!
-      for (const [key, bucket] of buckets) {
-        const kept = bucket.filter((subscription) => subscription.listenerId !== listenerId)
-        if (kept.length === 0) buckets.delete(key)
-        else buckets.set(key, kept)
-      }
-      if (buckets.size === 0) this.byContract.delete(contract)
+      const watched = this.byContract.get(contract)!
+      for (const bucket of watched.buckets)
+        bucket.subscriptions = bucket.subscriptions.filter((subscription) => subscription.listenerId !== listenerId)
+      watched.buckets = watched.buckets.filter((bucket) => bucket.subscriptions.length > 0)
+      if (watched.buckets.length === 0) this.byContract.delete(contract)
     }
     this.contractsByListener.delete(listenerId)
   }
@@ -82,8 +84,11 @@ export class MatchingIndex {
     if (shown) (watched.standards ??= new Map()).set(chainId, shown)
     const byListener = new Map<string, Match[]>()
     const decodedByShape = new Map<string, DecodedArguments | undefined>()
-    for (const scope of [chainId, undefined]) {
-      for (const subscription of watched.buckets.get(bucketKey(scope, topic0, log.topics.length)) ?? []) {
+    const topics = log.topics.length
+    for (const bucket of watched.buckets) {
+      if (bucket.topic0 !== topic0 || bucket.topics !== topics) continue
+      if (bucket.chainId !== undefined && bucket.chainId !== chainId) continue
+      for (const subscription of bucket.subscriptions) {
         const shape = shapeOf(subscription.event)
         if (!decodedByShape.has(shape))
           decodedByShape.set(shape, decodeEventArguments(subscription.event, log.topics, log.data))
@@ -139,13 +144,17 @@ function topicCount(event: ParsedEvent): number {
   return 1 + event.indexed.filter(Boolean).length
 }
 
-function bucketKey(chainId: number | undefined, topic0: string, topics: number): string {
-  return `${chainId ?? '*'}|${topic0.toLowerCase()}|${topics}`
+interface Bucket {
+  /** undefined: every chain. */
+  chainId: number | undefined
+  topic0: string
+  topics: number
+  /** Of any listener. */
+  subscriptions: Subscription[]
 }
 
 interface WatchedContract {
-  /** bucket key (chain, topic0, topic count) → the subscriptions there, of any listener. */
-  buckets: Map<string, Subscription[]>
+  buckets: Bucket[]
   /** The standard the contract's logs showed, by chain; learnt while the contract is watched. */
   standards: Map<number, ContractType> | undefined
 }
