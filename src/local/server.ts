@@ -61,7 +61,7 @@ export interface LocalServer {
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   // The sample data passes the same check as a FIXTURES file.
   checkFixtures(sampleData, 'the sample data (src/local/sample-data.ts)')
-  const extraFixtures = options.fixtures ? readFixturesFile(options.fixtures) : undefined
+  const extraFixtures = options.fixtures ? readFixturesFile(options.fixtures, [sampleData]) : undefined
   const sql = await openSql({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
   let running: RunningServer | undefined
   let engine: Awaited<ReturnType<typeof localWebhookEngine>> | undefined
