@@ -94,3 +94,41 @@ describe('gen/openapi', () => {
     }
   })
 })
+
+describe('gen/openapi for tools', () => {
+  const networks = (
+    JSON.parse(readFileSync(join(repoRoot, 'schema', 'networks.json'), 'utf8')) as {
+      networks: { name: string }[]
+    }
+  ).networks.map((n) => n.name)
+
+  it.each([
+    ['marketplace', 'https://marketplace-api.platform.app/{network}', 'http://127.0.0.1:8080/{network}'],
+    ['metadata', 'https://metadata.platform.app', 'http://127.0.0.1:8080'],
+    ['builder', 'https://api.platform.build', 'http://127.0.0.1:8080'],
+    ['relayer', 'https://{network}-relayer.platform.app', 'http://127.0.0.1:8080/{network}-relayer'],
+    ['indexer', 'https://{network}-indexer.platform.app', 'http://127.0.0.1:8080/{network}-indexer'],
+  ])(
+    '%s: servers with the real URL shape, the networks as a variable, the local server second',
+    (stem, publicUrl, localUrl) => {
+      const doc = JSON.parse(readFileSync(join(genDir, 'openapi', `${stem}.json`), 'utf8'))
+      expect(doc.servers.map((s: { url: string }) => s.url)).toEqual([publicUrl, localUrl])
+      for (const server of doc.servers)
+        if (server.url.includes('{network}')) expect(server.variables.network.enum).toEqual(networks)
+      expect(doc.info.license.name).toBe('MIT')
+    },
+  )
+
+  it('every operation has an operationId, security, and one error response per HTTP status without oneOf', () => {
+    for (const stem of ['builder', 'indexer', 'marketplace', 'metadata', 'relayer']) {
+      const doc = JSON.parse(readFileSync(join(genDir, 'openapi', `${stem}.json`), 'utf8'))
+      for (const [path, { post }] of Object.entries(doc.paths as Record<string, { post: any }>)) {
+        expect(post.operationId, path).toBe(path.split('/').slice(2).join('_'))
+        expect(post.security, path).toBeDefined()
+        expect(JSON.stringify(post.responses), path).not.toContain('oneOf')
+        for (const status of Object.keys(post.responses)) expect(status, path).toMatch(/^[2-5]\d\d$/)
+        expect(Object.keys(post.responses), path).toEqual(expect.arrayContaining(['200', '400', '401', '500']))
+      }
+    }
+  })
+})
