@@ -16,6 +16,7 @@ import { loadFixtures } from './store/seed.js'
 import { migrate } from './store/schema.js'
 import { validateRequest, validateResponse } from './validation.js'
 import { localWebhookEngine, type LocalChain } from './webhooks.js'
+import { withDocsRoute } from './docs-route.js'
 import { withDeliveriesRoute } from './deliveries-route.js'
 import type { WebhookEngine } from '../webhook/engine.js'
 
@@ -102,7 +103,10 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       log: options.log,
     })
     // GET /<network>-indexer/webhooks/<listenerId>/deliveries: the owner's view of attempts and failures.
-    const host = withDeliveriesRoute(rpcHost, { listeners: engine, networks: networks.names, auth, log: options.log })
+    // GET /docs: the API reference; GET /<network>-indexer/webhooks/<listenerId>/deliveries: the owner's view.
+    const host = withDocsRoute(
+      withDeliveriesRoute(rpcHost, { listeners: engine, networks: networks.names, auth, log: options.log }),
+    )
     running = await listen(host, { port: options.port, host: options.host })
     const server = running
     const webhookEngine = engine
