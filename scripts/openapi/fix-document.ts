@@ -74,7 +74,7 @@ export function fixOpenApi(
   doc.openapi = '3.0.3'
   doc.info.version = ir.version.replace(/^v/, '')
   doc.info.description = `Generated from schema/${schemas.stem}.ridl by webrpc-gen's openapi target and scripts/openapi. DO NOT EDIT.`
-  doc.info.license = { name: 'MIT' }
+  doc.info.license = { name: 'MIT', url: 'https://opensource.org/license/mit' }
   doc.info.contact = { name: 'web3-market-contract maintainers' }
   doc.servers = serversOf(schemas.stem, routing)
   doc.components.securitySchemes = {
@@ -102,5 +102,7 @@ export function fixOpenApi(
       method.annotations.auth?.value === 'secret' ? { AccessKey: [], SecretKey: [] } : { AccessKey: [] },
     ]
   }
+  if (!service.methods.some((method) => method.annotations.auth?.value === 'secret'))
+    delete doc.components.securitySchemes.SecretKey
   return doc
 }
