@@ -7,11 +7,13 @@ import { refsIn } from '../jsonschema/refs.js'
 import { errorPayloadSchema } from '../jsonschema/error-schema.js'
 import type { RoutingData } from '../postprocess/routing-data.js'
 import { errorResponsesByStatus } from './error-responses.js'
+import { checkExample } from './check-example.js'
+import { requestExamples } from './examples.js'
 import { serversOf } from './servers.js'
 
 type Operation = {
   operationId?: string
-  requestBody?: { required?: boolean }
+  requestBody?: { required?: boolean; content: Record<string, { example?: unknown }> }
   responses: Record<string, unknown>
   security?: unknown[]
 }
@@ -94,7 +96,14 @@ export function fixOpenApi(
   for (const method of service.methods) {
     const operation = doc.paths[`/rpc/${service.name}/${method.name}`]?.post
     if (!operation) throw new Error(`openapi: no path for ${service.name}.${method.name}`)
-    if (operation.requestBody) operation.requestBody.required = true
+    if (operation.requestBody) {
+      operation.requestBody.required = true
+      const example = requestExamples[`${service.name}.${method.name}`]
+      const request = schemas.requests.get(`${service.name}.${method.name}`)!
+      if (example === undefined) throw new Error(`openapi: no request example for ${service.name}.${method.name}`)
+      checkExample(example, request, schemas)
+      operation.requestBody.content['application/json']!.example = example
+    }
     operation.operationId = `${service.name}_${method.name}`
     const { '4XX': _client, '5XX': _server, ...answers } = operation.responses
     operation.responses = { ...answers, ...errorResponses }
