@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -127,6 +127,11 @@ const clients = createClients({ network: 'polygon', accessKey: '${accessKey}', u
 const { count } = await clients.marketplace.getCountOfAllCollectibles({ contractAddress: '0x4e10000000000000000000000000000000000721' })
 console.log(count)`
       expect(Number(run('bin-client.mjs', source))).toBeGreaterThan(0)
+      // swagger-ui-dist is an optional peer: not installed here, /docs says what to install.
+      expect(existsSync(join(project, 'node_modules', 'swagger-ui-dist'))).toBe(false)
+      expect(await (await fetch(`${url}/docs`)).text()).toContain(
+        'GET /docs needs the optional peer dependency swagger-ui-dist: npm install --save-dev swagger-ui-dist',
+      )
     } finally {
       server.kill()
     }

@@ -11,10 +11,22 @@ import type { HostRequest, HostResponse } from '../server/wire.js'
 
 const documents: Record<string, { servers: { url: string }[] }> = { marketplace, metadata, builder, relayer, indexer }
 
-/** Swagger UI's files, from the swagger-ui-dist package (installed with the local server; no CDN). */
-function swaggerUiFile(name: string): string {
-  const root = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
-  return readFileSync(join(root, name), 'utf8')
+export const SWAGGER_UI_MISSING =
+  'GET /docs needs the optional peer dependency swagger-ui-dist: npm install --save-dev swagger-ui-dist'
+
+/**
+ * Swagger UI's files, from the swagger-ui-dist package (an optional peer dependency: a client-only install
+ * does not get it; no CDN either way). undefined when it is not installed.
+ */
+function swaggerUiFiles(): { css: string; bundle: string } | undefined {
+  let root: string
+  try {
+    root = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+  } catch {
+    return undefined
+  }
+  const read = (name: string) => readFileSync(join(root, name), 'utf8')
+  return { css: read('swagger-ui.css'), bundle: read('swagger-ui-bundle.js') }
 }
 
 const page = (services: string[]) => `<!doctype html>
@@ -46,12 +58,16 @@ for (const service of ${JSON.stringify(services)}) {
  */
 export function withDocsRoute(host: Host): Host {
   const services = Object.keys(documents)
+  const swaggerUi = swaggerUiFiles()
+  const html = swaggerUi ? page(services) : `<!doctype html><title>API reference</title><p>${SWAGGER_UI_MISSING}</p>`
   const assets: Record<string, { type: string; body: string }> = {
-    '/docs': { type: 'text/html; charset=utf-8', body: page(services) },
-    '/docs/': { type: 'text/html; charset=utf-8', body: page(services) },
+    '/docs': { type: 'text/html; charset=utf-8', body: html },
+    '/docs/': { type: 'text/html; charset=utf-8', body: html },
     '/docs/init.js': { type: 'text/javascript', body: init(services) },
-    '/docs/swagger-ui.css': { type: 'text/css', body: swaggerUiFile('swagger-ui.css') },
-    '/docs/swagger-ui-bundle.js': { type: 'text/javascript', body: swaggerUiFile('swagger-ui-bundle.js') },
+    ...(swaggerUi && {
+      '/docs/swagger-ui.css': { type: 'text/css', body: swaggerUi.css },
+      '/docs/swagger-ui-bundle.js': { type: 'text/javascript', body: swaggerUi.bundle },
+    }),
   }
   const served = (request: HostRequest): HostResponse | undefined => {
     if (request.method !== 'GET') return undefined
