@@ -8,8 +8,8 @@ import { genDir, repoRoot } from './paths.js'
 
 const usage = `npm run gen:watch [-- --help]
 
-Regenerates gen/ whenever a schema file (schema/*.ridl, schema/*.json) or a pipeline script
-(scripts/**/*.ts) is saved, however the editor saves it (in place, write-then-rename, delete and
+Regenerates gen/ whenever a schema file (schema/*.ridl, schema/*.json), a pipeline script
+(scripts/**/*.ts) or the sample data the OpenAPI examples come from (src/local/sample-data.ts) is saved, however the editor saves it (in place, write-then-rename, delete and
 create). Prints which file changed and which gen/ files the run changed. A save during a run is
 followed by one more run, so the last save always wins.`
 
@@ -26,7 +26,8 @@ export function isWatchedSource(path: string): boolean {
   if (name.startsWith('.')) return false
   if (parts[0] === 'schema' && parts.length === 2) return /\.(ridl|json)$/.test(name)
   if (parts[0] === 'scripts' && parts[1] !== 'tools') return /\.ts$/.test(name)
-  return false
+  // The OpenAPI request examples are made of the local server's sample data.
+  return path === join('src', 'local', 'sample-data.ts')
 }
 
 /** Content hashes of every file under gen/, by path relative to the repo. */
@@ -95,10 +96,13 @@ function main(): void {
   }
 
   // Paths in events are relative to cwd (schema/x.ridl); chokidar follows renames and re-creations.
-  const watcher = watch(['schema', 'scripts'], { cwd: repoRoot, ignoreInitial: true })
+  const watcher = watch(['schema', 'scripts', join('src', 'local', 'sample-data.ts')], {
+    cwd: repoRoot,
+    ignoreInitial: true,
+  })
   watcher.on('add', onEvent).on('change', onEvent).on('unlink', onEvent)
   watcher.on('error', (error) => console.error(`watcher error: ${error instanceof Error ? error.message : error}`))
-  watcher.on('ready', () => console.log('watching schema, scripts for changes'))
+  watcher.on('ready', () => console.log('watching schema, scripts, src/local/sample-data.ts for changes'))
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main()

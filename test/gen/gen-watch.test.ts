@@ -133,6 +133,8 @@ it.each([
   ['schema/sedAb12Cd', false],
   ['schema/4913', false],
   ['scripts/tools/go.mod', false],
+  ['src/local/sample-data.ts', true],
+  ['src/local/server.ts', false],
   ['gen/relayer.gen.ts', false],
 ])('%s is a watched source: %s', (path, watched) => {
   expect(isWatchedSource(path)).toBe(watched)
