@@ -102,7 +102,6 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       bodyLimit: options.bodyLimit,
       log: options.log,
     })
-    // GET /<network>-indexer/webhooks/<listenerId>/deliveries: the owner's view of attempts and failures.
     // GET /docs: the API reference; GET /<network>-indexer/webhooks/<listenerId>/deliveries: the owner's view.
     const host = withDocsRoute(
       withDeliveriesRoute(rpcHost, { listeners: engine, networks: networks.names, auth, log: options.log }),
