@@ -1,48 +1,98 @@
-// Deliveries/s from the outbox to a loopback receiver (sign, POST, record), against a baseline
-// measured in the same run: bare POSTs of the same bodies at the same concurrency, no engine.
-// Run: npx tsx bench/webhook-delivery.ts
+// Deliveries/s from the outbox to a loopback receiver (claim, sign, POST, record), against baselines
+// measured in the same run: bare POSTs of the same bodies at the same concurrency, no engine, once with a
+// new connection per POST (the baseline of earlier runs; what a sender faces against many receivers) and
+// once over keep-alive connections (the engine's own transport to this one receiver). Cases: the embedded
+// store (PGlite), one engine on a PostgreSQL server, three engines on that database (three processes,
+// each its own pool).
+// Run: npx tsx bench/webhook-delivery.ts   (starts a throwaway Debian PostgreSQL; needs root on Debian)
+import { fork } from 'node:child_process'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { openSql } from '../src/store/sql.js'
-import { createWebhookEngine } from '../src/webhook/index.js'
+import pg from 'pg'
+import { openSql, type Sql } from '../src/store/sql.js'
+import { createWebhookEngine, type WebhookEngine } from '../src/webhook/index.js'
 import { transferSingleLog } from '../test/webhook/support/logs.js'
+import { startPostgres } from '../test/support/postgres-server.js'
 
-const DELIVERIES = 2_000
-const CONCURRENCY = 16
+const DELIVERIES = 6_000
+const CONCURRENCY = 32
 const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const engineOptions = { allowPrivateTargets: true, concurrency: CONCURRENCY, perListenerConcurrency: CONCURRENCY }
 
-const server = http.createServer((request, response) => {
-  request.resume()
-  request.on('end', () => response.writeHead(204).end())
-})
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
-
-const sql = await openSql()
-const engine = await createWebhookEngine({
-  sql,
-  allowPrivateTargets: true,
-  concurrency: CONCURRENCY,
-  perListenerConcurrency: CONCURRENCY,
-  idlePollMs: 10,
-})
-await engine.addListener('bench', {
-  url,
-  filters: {
-    contractAddresses: [CONTRACT],
-    events: ['TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'],
-  },
-})
-const bodies: string[] = []
-for (let i = 0; i < DELIVERIES; i++) {
-  const log = transferSingleLog(CONTRACT, BOB, BOB, BOB, BigInt(i), 1n)
-  await engine.ingest(1, log)
-  bodies.push(JSON.stringify(log))
+// One engine process of the three-engine case: delivers until told to stop.
+if (process.argv[2] === 'engine') {
+  const sql = await openSql({ databaseUrl: process.argv[3] })
+  const engine = await createWebhookEngine({ sql, ...engineOptions })
+  process.on('message', async () => {
+    await engine.stop()
+    await sql.close()
+    process.exit(0)
+  })
+  await engine.start()
+  process.send!('started')
+} else {
+  await main()
 }
 
-const agent = new http.Agent({ keepAlive: false })
-async function barePosts(): Promise<number> {
+async function main() {
+  const receiver = http.createServer((request, response) => {
+    request.resume()
+    request.on('end', () => response.writeHead(204).end())
+  })
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+  const logs = Array.from({ length: DELIVERIES }, (_, i) => transferSingleLog(CONTRACT, BOB, BOB, BOB, BigInt(i), 1n))
+  const bodies = logs.map((log) => JSON.stringify(log))
+
+  const postgres = await startPostgres()
+  if (typeof postgres === 'string') throw new Error(`no PostgreSQL for the benchmark: ${postgres}`)
+  try {
+    await barePosts(url, bodies, true) // warm-up: the first round runs before the JIT has the HTTP path hot
+    const fresh = await barePosts(url, bodies, false)
+    const kept = await barePosts(url, bodies, true)
+    const rows: [string, number][] = []
+    rows.push(['engine, embedded PGlite', await engineRate(await openSql(), 'in-process', url, logs)])
+    const database = async (name: string) => {
+      const admin = new pg.Client({ connectionString: postgres.url })
+      await admin.connect()
+      await admin.query(`CREATE DATABASE ${name}`)
+      await admin.end()
+      return postgres.url.replace(/\/[^/]*$/, `/${name}`)
+    }
+    const one = await database('bench_one')
+    rows.push(['1 engine, PostgreSQL', await engineRate(await openSql({ databaseUrl: one }), 'in-process', url, logs)])
+    const three = await database('bench_three')
+    rows.push([
+      '3 engines (3 processes), PostgreSQL',
+      await engineRate(await openSql({ databaseUrl: three }), three, url, logs),
+    ])
+    const freshAgain = await barePosts(url, bodies, false)
+    const keptAgain = await barePosts(url, bodies, true)
+    const freshBaseline = (fresh + freshAgain) / 2
+    const keptBaseline = (kept + keptAgain) / 2
+    const perSecond = (rate: number) => Math.round(rate).toLocaleString('en')
+    console.log(
+      `| case (${DELIVERIES.toLocaleString('en')} deliveries, ${CONCURRENCY} in flight per engine) | per second | × bare, new connection per POST | × bare, keep-alive |\n|---|---:|---:|---:|`,
+    )
+    console.log(
+      `| bare POSTs, new connection each (before / after the engines) | ${perSecond(fresh)} / ${perSecond(freshAgain)} | 1.00 | |`,
+    )
+    console.log(
+      `| bare POSTs, keep-alive (before / after the engines) | ${perSecond(kept)} / ${perSecond(keptAgain)} | | 1.00 |`,
+    )
+    for (const [name, rate] of rows)
+      console.log(
+        `| ${name} | ${perSecond(rate)} | ${(rate / freshBaseline).toFixed(2)} | ${(rate / keptBaseline).toFixed(2)} |`,
+      )
+  } finally {
+    postgres.stop()
+    receiver.close()
+  }
+}
+
+async function barePosts(url: string, bodies: string[], keepAlive: boolean): Promise<number> {
+  const agent = new http.Agent({ keepAlive })
   let next = 0
   const started = performance.now()
   await Promise.all(
@@ -60,28 +110,41 @@ async function barePosts(): Promise<number> {
       }
     }),
   )
-  return bodies.length / ((performance.now() - started) / 1000)
+  const rate = bodies.length / ((performance.now() - started) / 1000)
+  agent.destroy()
+  return rate
 }
 
-const baseline = await barePosts()
-const started = performance.now()
-await engine.start()
-for (;;) {
-  const { rows } = await sql.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM webhook_outbox WHERE state = 'delivered'`,
-  )
-  if (rows[0]!.n === DELIVERIES) break
-  await new Promise((resolve) => setTimeout(resolve, 20))
+/** Queues every log with the engines stopped, then times delivery of the whole backlog. */
+async function engineRate(
+  sql: Sql,
+  where: 'in-process' | string,
+  url: string,
+  logs: ReturnType<typeof transferSingleLog>[],
+): Promise<number> {
+  const queuer = await createWebhookEngine({ sql, ...engineOptions })
+  await queuer.addListener('bench', {
+    url,
+    filters: {
+      contractAddresses: [CONTRACT],
+      events: ['TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'],
+    },
+  })
+  for (const log of logs) await queuer.ingest(1, log)
+  const delivered = async () =>
+    Number(
+      (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_outbox WHERE state = 'delivered'`))
+        .rows[0]!.n,
+    )
+  const engines: WebhookEngine[] = where === 'in-process' ? [queuer] : []
+  const processes = where === 'in-process' ? [] : [0, 1, 2].map(() => fork(import.meta.filename, ['engine', where]))
+  await Promise.all(processes.map((child) => new Promise((resolve) => child.once('message', resolve))))
+  const started = performance.now()
+  for (const engine of engines) await engine.start()
+  while ((await delivered()) < logs.length) await new Promise((resolve) => setTimeout(resolve, 10))
+  const rate = logs.length / ((performance.now() - started) / 1000)
+  await Promise.all(processes.map((child) => new Promise((resolve) => child.once('exit', resolve).send('stop'))))
+  await queuer.stop()
+  await sql.close()
+  return rate
 }
-const rate = DELIVERIES / ((performance.now() - started) / 1000)
-await engine.stop()
-await sql.close()
-server.close()
-
-console.log(
-  `| case (${DELIVERIES.toLocaleString('en')} deliveries, concurrency ${CONCURRENCY}) | per second | ratio |\n|---|---:|---:|`,
-)
-console.log(`| bare POSTs, no engine (baseline) | ${Math.round(baseline).toLocaleString('en')} | 1.00 |`)
-console.log(
-  `| engine: claim, sign, POST, record (embedded PGlite) | ${Math.round(rate).toLocaleString('en')} | ${(rate / baseline).toFixed(2)} |`,
-)

@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { exitWithHelpIfAsked } from './cli-help.js'
 import type { WebrpcIR } from './ir.js'
 import { breakingChanges, type BreakingChange } from './ir-diff.js'
 
-const USAGE = `Usage: npm run gen:breaking [-- <ref>]
+const USAGE = `npm run gen:breaking [-- <ref>] [-- --help]
 
 Lists the breaking contract changes between the IR at a git ref (gen/<svc>.webrpc.json,
 read with git show) and the working tree's gen/ (run npm run gen first after editing schema/).
@@ -65,16 +66,13 @@ export function describeChange(change: BreakingChange): string {
 }
 
 function main(argv: string[]): number {
+  exitWithHelpIfAsked(USAGE)
   let parsed
   try {
-    parsed = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true })
+    parsed = parseArgs({ args: argv, options: {}, allowPositionals: true })
   } catch (error) {
     console.error(`${(error as Error).message}\n\n${USAGE}`)
     return 2
-  }
-  if (parsed.values.help) {
-    console.log(USAGE)
-    return 0
   }
   if (parsed.positionals.length > 1) {
     console.error(`expected at most one ref, got ${parsed.positionals.join(' ')}\n\n${USAGE}`)

@@ -1,3 +1,4 @@
+import { exitWithHelpIfAsked } from './cli-help.js'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -33,6 +34,10 @@ export async function checkGenerated(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  exitWithHelpIfAsked(`npm run gen:check [-- --help]
+
+Regenerates everything into a temporary folder and compares it with the committed gen/: exits 0
+when they are byte-identical, else 1, naming the files that differ and showing the diff.`)
   checkGenerated().then(
     ({ differing, freshDir }) => {
       if (differing.length === 0) {

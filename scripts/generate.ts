@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import * as prettier from 'prettier'
+import { exitWithHelpIfAsked } from './cli-help.js'
 import { ensureGoTool } from './install-tools.js'
 import type { WebrpcIR } from './ir.js'
 import { genDir, repoRoot, serviceRoots } from './paths.js'
@@ -66,6 +67,10 @@ export async function generate(outDir: string = genDir): Promise<string[]> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  exitWithHelpIfAsked(`npm run gen [-- --out <dir>] [-- --help]
+
+Regenerates gen/ (or <dir>) from schema/ and scripts/: the IR, clients and server stubs of every
+service, JSON Schemas, validators and OpenAPI. Deterministic: the same input gives the same bytes.`)
   const outFlag = process.argv.indexOf('--out')
   const outDir = outFlag > 0 ? process.argv[outFlag + 1]! : genDir
   const started = performance.now()

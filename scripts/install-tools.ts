@@ -1,3 +1,4 @@
+import { exitWithHelpIfAsked } from './cli-help.js'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -62,6 +63,10 @@ export function ensureGoTool(tool: GoTool): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  exitWithHelpIfAsked(`npm run tools [-- --help]
+
+Builds the pinned Go tools (webrpc-gen, webrpc-test; versions and checksums in scripts/tools/go.mod
+and go.sum) into .tools/bin, unless the binary there was built from the same pins.`)
   for (const tool of Object.keys(toolPackages) as GoTool[]) {
     console.log(`${tool}: ${ensureGoTool(tool)}`)
   }

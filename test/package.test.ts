@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../scripts/paths.js'
 
-type ExportTarget = string | { types: string; import: string }
+type ExportTarget = string | { types: string; default: string }
 const packageJson = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
   name: string
   exports: Record<string, ExportTarget>
@@ -31,7 +32,7 @@ describe('the published package', () => {
 
   it('ships every file its exports point to', () => {
     for (const [subpath, target] of Object.entries(packageJson.exports)) {
-      const files = typeof target === 'string' ? [target] : [target.types, target.import]
+      const files = typeof target === 'string' ? [target] : [target.types, target.default]
       for (const file of files) {
         if (file.includes('*')) {
           const prefix = strip(file.slice(0, file.indexOf('*')))
@@ -44,6 +45,12 @@ describe('the published package', () => {
         }
       }
     }
+  })
+
+  it('ships LICENSE, README.md and CHANGELOG.md, no source maps without their sources, no inner READMEs', () => {
+    for (const file of ['LICENSE', 'README.md', 'CHANGELOG.md']) expect(packed.has(file), file).toBe(true)
+    expect([...packed].filter((path) => path.endsWith('.map'))).toEqual([])
+    expect([...packed].filter((path) => path.includes('/') && /README/i.test(path))).toEqual([])
   })
 
   it('ships no tests, benchmarks, scripts or CI files', () => {
@@ -61,5 +68,104 @@ describe('the published package', () => {
   ])('%s resolves through the package name to built JavaScript exporting %s', async (subpath, name) => {
     const module = (await import(`${packageJson.name}${subpath}`)) as Record<string, unknown>
     expect(typeof module[name]).toBe('function')
+  })
+})
+
+/**
+ * The package as a consumer gets it: `npm pack`, then the tarball installed into an empty project (from
+ * the npm cache where it has them, else the registry), used with `import` and `require()`.
+ */
+describe('the packed tarball in an empty project', () => {
+  let project: string
+
+  beforeAll(() => {
+    project = mkdtempSync(join(tmpdir(), 'consumer-'))
+    const [report] = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      }),
+    ) as [{ filename: string }]
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }))
+    execFileSync(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(project, report.filename)],
+      { cwd: project, stdio: 'pipe' },
+    )
+  }, 240_000)
+
+  afterAll(() => rmSync(project, { recursive: true, force: true }))
+
+  const run = (file: string, source: string) => {
+    writeFileSync(join(project, file), source)
+    return execFileSync(process.execPath, [file], { cwd: project, encoding: 'utf8' }).trim()
+  }
+
+  it('works with import', () => {
+    const source = `import { createClients } from '${packageJson.name}'
+import { Marketplace } from '${packageJson.name}/marketplace'
+const clients = createClients({ network: 'polygon', accessKey: 'k' })
+console.log(typeof clients.marketplace.getFloorOrder, typeof Marketplace)`
+    expect(run('esm.mjs', source)).toBe('function function')
+  })
+
+  it('starts the local server from the package bin, first line the JSON credentials', async () => {
+    const bin = join(project, 'node_modules', '.bin', 'web3-market-contract')
+    expect(execFileSync(bin, ['--help'], { encoding: 'utf8' })).toContain('web3-market-contract serve')
+    const server = spawn(bin, ['serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'] })
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let buffered = ''
+        server.stdout!.on('data', (chunk: Buffer) => {
+          buffered += chunk.toString()
+          if (buffered.includes('\n')) resolve(buffered.slice(0, buffered.indexOf('\n')))
+        })
+        server.on('exit', (code) => reject(new Error(`the bin exited with ${code}`)))
+      })
+      const { url, accessKey } = JSON.parse(line) as { url: string; accessKey: string }
+      const source = `import { createClients, localUrls } from '${packageJson.name}'
+const clients = createClients({ network: 'polygon', accessKey: '${accessKey}', urls: localUrls('${url}') })
+const { count } = await clients.marketplace.getCountOfAllCollectibles({ contractAddress: '0x4e10000000000000000000000000000000000721' })
+console.log(count)`
+      expect(Number(run('bin-client.mjs', source))).toBeGreaterThan(0)
+      // swagger-ui-dist is an optional peer: not installed here, /docs says what to install.
+      expect(existsSync(join(project, 'node_modules', 'swagger-ui-dist'))).toBe(false)
+      expect(await (await fetch(`${url}/docs`)).text()).toContain(
+        'GET /docs needs the optional peer dependency swagger-ui-dist: npm install --save-dev swagger-ui-dist',
+      )
+    } finally {
+      server.kill()
+    }
+  }, 60_000)
+
+  it('starts the local server with its own fixtures from a consumer script (web3-market-contract/local)', () => {
+    const fixtures = {
+      collections: [
+        {
+          network: 'base',
+          contractAddress: '0x000000000000000000000000000000000000c0de',
+          name: 'Consumer collection',
+          contractType: 'ERC721',
+          tokens: [{ tokenId: '1', name: 'One', attributes: [] }],
+        },
+      ],
+    }
+    writeFileSync(join(project, 'fixtures.json'), JSON.stringify(fixtures))
+    const source = `import { startLocalServer } from '${packageJson.name}/local'
+import { createClients, localUrls } from '${packageJson.name}'
+const server = await startLocalServer({ port: 0, fixtures: 'fixtures.json' })
+const clients = createClients({ network: 'base', accessKey: server.accessKey, urls: localUrls(server.url) })
+const { count } = await clients.marketplace.getCountOfAllCollectibles({ contractAddress: '0x000000000000000000000000000000000000c0de' })
+await server.close()
+console.log(count)`
+    expect(run('local-server.mjs', source)).toBe('1')
+  }, 60_000)
+
+  it('works with require() (Node 20.19+ loads the ES modules synchronously)', () => {
+    const source = `const { createClients } = require('${packageJson.name}')
+const { Relayer } = require('${packageJson.name}/relayer')
+const clients = createClients({ network: 'polygon', accessKey: 'k' })
+console.log(typeof clients.relayer.listGasSponsors, typeof Relayer)`
+    expect(run('cjs.cjs', source)).toBe('function function')
   })
 })

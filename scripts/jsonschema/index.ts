@@ -1,5 +1,5 @@
 import type { WebrpcIR } from '../ir.js'
-import { selfContained, serviceBundle } from './bundle.js'
+import { linkedResources, selfContained, serviceBundle } from './bundle.js'
 import { errorPayloadSchema } from './error-schema.js'
 import { bundlePath } from './ids.js'
 import { schemaIndex } from './schema-index.js'
@@ -29,9 +29,8 @@ export function jsonSchemaFiles(irs: ReadonlyMap<string, WebrpcIR>): Map<string,
     const byPath = new Map(resources.map((resource) => [resource.path, resource]))
     for (const resource of resources) files.set(`schemas/${resource.path}`, json(selfContained(resource, byPath)))
     const serviceName = irs.get(service.stem)!.services[0]?.name ?? service.stem
-    const bundle = serviceBundle(service.stem, serviceName, resources)
-    bundles.set(service.stem, bundle)
-    files.set(`schemas/${bundlePath(service.stem)}`, json(bundle))
+    files.set(`schemas/${bundlePath(service.stem)}`, json(serviceBundle(service.stem, serviceName, resources)))
+    bundles.set(service.stem, linkedResources(resources))
   }
   files.set('schemas/index.json', json(schemaIndex(irs, services, errorPayload)))
   for (const [name, text] of validatorFiles(irs, services, bundles, errorPayload)) files.set(`validators/${name}`, text)

@@ -4,11 +4,23 @@ import type { JsonSchema } from '../jsonschema/json-schema.js'
 import type { SchemaResource, ServiceSchemas } from '../jsonschema/service-schemas.js'
 import { toOpenApi30 } from './to-openapi30.js'
 import { refsIn } from '../jsonschema/refs.js'
+import { errorPayloadSchema } from '../jsonschema/error-schema.js'
+import type { RoutingData } from '../postprocess/routing-data.js'
+import { errorResponsesByStatus } from './error-responses.js'
+import { checkExample } from './check-example.js'
+import { requestExamples } from './examples.js'
+import { serversOf } from './servers.js'
 
-type Operation = { requestBody?: { required?: boolean }; security?: unknown[] }
+type Operation = {
+  operationId?: string
+  requestBody?: { required?: boolean; content: Record<string, { example?: unknown }> }
+  responses: Record<string, unknown>
+  security?: unknown[]
+}
 interface OpenApiDocument {
   openapi: string
-  info: { title: string; version: string; description?: string }
+  info: { title: string; version: string; description?: string; license?: unknown; contact?: unknown }
+  servers?: unknown[]
   components: { schemas: Record<string, JsonSchema>; securitySchemes?: Record<string, unknown> }
   paths: Record<string, { post: Operation }>
 }
@@ -19,7 +31,12 @@ interface OpenApiDocument {
  * without `required` or strictness and the version empty. We keep its paths and error rows and put
  * our JSON Schemas, translated to OpenAPI 3.0, in place of its component schemas.
  */
-export function fixOpenApi(stockYaml: string, ir: WebrpcIR, schemas: ServiceSchemas): OpenApiDocument {
+export function fixOpenApi(
+  stockYaml: string,
+  ir: WebrpcIR,
+  schemas: ServiceSchemas,
+  routing: RoutingData,
+): OpenApiDocument {
   const doc = load(stockYaml) as OpenApiDocument
   const service = ir.services[0]!
   const componentByPath = new Map<string, string>()
@@ -43,19 +60,25 @@ export function fixOpenApi(stockYaml: string, ir: WebrpcIR, schemas: ServiceSche
       throw new Error(`openapi: stock document has no component ${name}; did gen-openapi rename it?`)
     doc.components.schemas[name] = toOpenApi30(resource.body, resource.path, componentOf)
   }
-  const referenced = new Set(refsIn(doc.paths))
-  for (const [name, schema] of Object.entries(doc.components.schemas)) {
-    if (!name.startsWith('Error')) continue
-    // Error rows no operation answers with (WebrpcStreamFinished is not in SPEC §7) are dropped.
-    if (!referenced.has(`#/components/schemas/${name}`)) delete doc.components.schemas[name]
-    else
-      for (const field of ['code', 'status'])
-        Object.assign((schema.properties as Record<string, JsonSchema>)[field]!, { type: 'integer', format: 'int32' })
-  }
+  // The stock per-error components make way for one error schema and a response per HTTP status.
+  // Error rows no operation answers with (WebrpcStreamFinished is not in SPEC §7) are dropped with them.
+  const errorResponses = errorResponsesByStatus(
+    doc.components.schemas,
+    [...new Set(refsIn(doc.paths))]
+      .map((ref) => ref.replace('#/components/schemas/', ''))
+      .filter((name) => name.startsWith('Error')),
+  )
+  for (const name of Object.keys(doc.components.schemas))
+    if (name.startsWith('Error')) delete doc.components.schemas[name]
+  const errorPayload = errorPayloadSchema(ir.errors)
+  doc.components.schemas.WebrpcError = toOpenApi30(errorPayload.body, errorPayload.path, componentOf)
 
   doc.openapi = '3.0.3'
   doc.info.version = ir.version.replace(/^v/, '')
   doc.info.description = `Generated from schema/${schemas.stem}.ridl by webrpc-gen's openapi target and scripts/openapi. DO NOT EDIT.`
+  doc.info.license = { name: 'MIT', url: 'https://opensource.org/license/mit' }
+  doc.info.contact = { name: 'web3-market-contract maintainers' }
+  doc.servers = serversOf(schemas.stem, routing)
   doc.components.securitySchemes = {
     AccessKey: {
       type: 'apiKey',
@@ -73,10 +96,22 @@ export function fixOpenApi(stockYaml: string, ir: WebrpcIR, schemas: ServiceSche
   for (const method of service.methods) {
     const operation = doc.paths[`/rpc/${service.name}/${method.name}`]?.post
     if (!operation) throw new Error(`openapi: no path for ${service.name}.${method.name}`)
-    if (operation.requestBody) operation.requestBody.required = true
+    if (operation.requestBody) {
+      operation.requestBody.required = true
+      const example = requestExamples[`${service.name}.${method.name}`]
+      const request = schemas.requests.get(`${service.name}.${method.name}`)!
+      if (example === undefined) throw new Error(`openapi: no request example for ${service.name}.${method.name}`)
+      checkExample(example, request, schemas)
+      operation.requestBody.content['application/json']!.example = example
+    }
+    operation.operationId = `${service.name}_${method.name}`
+    const { '4XX': _client, '5XX': _server, ...answers } = operation.responses
+    operation.responses = { ...answers, ...errorResponses }
     operation.security = [
       method.annotations.auth?.value === 'secret' ? { AccessKey: [], SecretKey: [] } : { AccessKey: [] },
     ]
   }
+  if (!service.methods.some((method) => method.annotations.auth?.value === 'secret'))
+    delete doc.components.securitySchemes.SecretKey
   return doc
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
+import { unservableFixtures } from './fixture-checks.js'
 import schema from './fixtures.schema.json' with { type: 'json' }
 
 /** The shape of src/local/fixtures.schema.json. */
@@ -90,18 +91,24 @@ const ajv = new Ajv2020({ allErrors: true, strict: false })
 addFormats(ajv)
 const validateFixtures = ajv.compile<Fixtures>(schema)
 
-export function checkFixtures(value: unknown, source: string): Fixtures {
-  if (validateFixtures(value)) return value
-  const problems = (validateFixtures.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || '/'} ${e.message}`)
-  throw new Error(`${source} does not match src/local/fixtures.schema.json:\n  ${problems.join('\n  ')}`)
+/** Checks a fixtures document against its schema, then that it can be served (beside `known`, loaded before it). */
+export function checkFixtures(value: unknown, source: string, known: readonly Fixtures[] = []): Fixtures {
+  if (!validateFixtures(value)) {
+    const problems = (validateFixtures.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || '/'} ${e.message}`)
+    throw new Error(`${source} does not match src/local/fixtures.schema.json:\n  ${problems.join('\n  ')}`)
+  }
+  const unservable = unservableFixtures(value, known)
+  if (unservable.length > 0)
+    throw new Error(`${source} cannot be served as it is:\n  ${unservable.slice(0, 10).join('\n  ')}`)
+  return value
 }
 
-export function readFixturesFile(path: string): Fixtures {
+export function readFixturesFile(path: string, known: readonly Fixtures[] = []): Fixtures {
   let value: unknown
   try {
     value = JSON.parse(readFileSync(path, 'utf8'))
   } catch (error) {
     throw new Error(`cannot read FIXTURES file ${path}: ${(error as Error).message}`)
   }
-  return checkFixtures(value, path)
+  return checkFixtures(value, path, known)
 }

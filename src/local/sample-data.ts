@@ -12,7 +12,7 @@ export const nativeCoin = nativeCurrency
 const polygonUSDC = '0x3c499c542cef5e3811e1192ce70d8cc03d5c3359'
 const polygonWETH = '0x7ceb23fd6bc0add59e62ac25578270cff1b9f619'
 const amoyUSDC = '0x41e94eb019c0762f9bfcf9fb1e58725bfb0e7582'
-const mainnetUSDC = '0xa0b86991c6218b36c1d19d4a2e9eb10ce3606eb48'
+const mainnetUSDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
 
 const seller = (n: number) => `0x5e11e7${n.toString(16).padStart(34, '0')}`
 const buyer = (n: number) => `0xb0b0${n.toString(16).padStart(36, '0')}`

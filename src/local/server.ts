@@ -4,7 +4,7 @@ import { listen, type RunningServer } from '../server/node.js'
 import { platformServices } from '../server/services.js'
 import { openSql, type Sql } from '../store/sql.js'
 import { issueSecretKey, jwtSecret } from './credentials.js'
-import { readFixturesFile } from './fixtures.js'
+import { checkFixtures, readFixturesFile } from './fixtures.js'
 import { builderHandlers } from './handlers/builder.js'
 import { indexerHandlers } from './handlers/indexer.js'
 import { marketplaceHandlers } from './handlers/marketplace.js'
@@ -14,8 +14,9 @@ import { networkTable } from './networks.js'
 import { sampleData, sampleProject } from './sample-data.js'
 import { loadFixtures } from './store/seed.js'
 import { migrate } from './store/schema.js'
-import { validateRequest } from './validation.js'
+import { validateRequest, validateResponse } from './validation.js'
 import { localWebhookEngine, type LocalChain } from './webhooks.js'
+import { withDocsRoute } from './docs-route.js'
 import { withDeliveriesRoute } from './deliveries-route.js'
 import type { WebhookEngine } from '../webhook/engine.js'
 
@@ -33,6 +34,13 @@ export interface LocalServerOptions {
   log?: HostOptions['log']
   /** EVM chains whose logs feed the webhook listeners (CHAIN_RPC_URLS in `npm start`). */
   chains?: LocalChain[]
+  /**
+   * Checks every response against its response schema before it is sent (VALIDATE_RESPONSES=1): a
+   * response that breaks the contract is logged and answered WebrpcBadResponse. Off by default.
+   */
+  validateResponses?: boolean
+  /** Longest wait for a webhook receiver's answer (WEBHOOK_ATTEMPT_TIMEOUT_MS; default 10 s). */
+  webhookAttemptTimeoutMs?: number
 }
 
 export interface LocalServer {
@@ -52,19 +60,30 @@ export interface LocalServer {
 
 /** Opens the store, loads sample data and fixtures, and serves all five services on one port. */
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
-  const extraFixtures = options.fixtures ? readFixturesFile(options.fixtures) : undefined
+  // The sample data passes the same check as a FIXTURES file.
+  checkFixtures(sampleData, 'the sample data (src/local/sample-data.ts)')
+  const extraFixtures = options.fixtures ? readFixturesFile(options.fixtures, [sampleData]) : undefined
   const sql = await openSql({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
   let running: RunningServer | undefined
   let engine: Awaited<ReturnType<typeof localWebhookEngine>> | undefined
   try {
     const networks = networkTable()
-    await migrate(sql)
-    await loadFixtures(sql, networks, sampleData)
-    if (extraFixtures) await loadFixtures(sql, networks, extraFixtures)
-    const secret = await jwtSecret(sql, options.jwtSecret)
+    const setUp = async () => {
+      await migrate(sql)
+      await loadFixtures(sql, networks, sampleData)
+      if (extraFixtures) await loadFixtures(sql, networks, extraFixtures)
+      const secret = await jwtSecret(sql, options.jwtSecret)
+      return {
+        secret,
+        engine: await localWebhookEngine(sql, networks, options.chains, options.webhookAttemptTimeoutMs),
+      }
+    }
+    // Several servers may start at once on one PostgreSQL database.
+    const setup = await (sql.oneAtATime ? sql.oneAtATime(setUp) : setUp())
+    const secret = setup.secret
+    engine = setup.engine
     const projects = await sql.query<{ id: string; access_key: string }>('select id, access_key from projects')
     const projectByAccessKey = new Map(projects.rows.map((p) => [p.access_key, String(p.id)]))
-    engine = await localWebhookEngine(sql, networks, options.chains)
     await engine.start()
     const auth = { accessKey: (key: string) => projectByAccessKey.get(key), secretKey: jwtSecretKeyVerifier(secret) }
     const rpcHost = createHost({
@@ -78,12 +97,15 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       networks: networks.names,
       auth,
       validate: validateRequest,
+      validateResponse: options.validateResponses ? validateResponse : undefined,
       timeoutMs: options.timeoutMs,
       bodyLimit: options.bodyLimit,
       log: options.log,
     })
-    // GET /<network>-indexer/webhooks/<listenerId>/deliveries: the owner's view of attempts and failures.
-    const host = withDeliveriesRoute(rpcHost, { listeners: engine, networks: networks.names, auth, log: options.log })
+    // GET /docs: the API reference; GET /<network>-indexer/webhooks/<listenerId>/deliveries: the owner's view.
+    const host = withDocsRoute(
+      withDeliveriesRoute(rpcHost, { listeners: engine, networks: networks.names, auth, log: options.log }),
+    )
     running = await listen(host, { port: options.port, host: options.host })
     const server = running
     const webhookEngine = engine

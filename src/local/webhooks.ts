@@ -30,6 +30,7 @@ export function localWebhookEngine(
   sql: Sql,
   networks: NetworkTable,
   chains: LocalChain[] = [],
+  attemptTimeoutMs?: number,
 ): Promise<WebhookEngine> {
   const followed = chains.map(({ network, rpcUrl }) => {
     const chainId = networks.chainIdOf(network)
@@ -41,5 +42,6 @@ export function localWebhookEngine(
     allowPrivateTargets: true,
     validatePayload: validateWebhookPayload,
     chains: followed,
+    attemptTimeoutMs,
   })
 }

@@ -5,7 +5,7 @@ import { readJsonObject } from './body.js'
 import { corsHeaders, preflightHeaders } from './cors.js'
 import { asWebrpcError, errorBody, type ErrorLogger, type WireError } from './errors.js'
 import { resolveRoute, type RoutableService } from './routes.js'
-import { validationError, type RequestValidator } from './validation.js'
+import { describeIssues, validationError, type RequestValidator } from './validation.js'
 import type { HostRequest, HostResponse } from './wire.js'
 
 /** What every handler receives besides its arguments. */
@@ -32,6 +32,11 @@ export interface HostOptions {
   auth?: AuthVerifiers
   /** Runs before every handler; absent means handlers receive the parsed body unchecked. */
   validate?: RequestValidator
+  /**
+   * Checks every handler's result against its response schema (development and tests): a result that
+   * breaks the contract is logged and answered WebrpcBadResponse instead of being sent.
+   */
+  validateResponse?: RequestValidator
   /** Largest accepted request body in bytes. */
   bodyLimit?: number
   /** Per-request deadline in milliseconds, from routing to the response. */
@@ -78,6 +83,16 @@ export function createHost(options: HostOptions): Host {
       if (!result.ok) throw validationError(result.issues)
     }
     const result = await service.dispatch(method, args, scope)
+    if (options.validateResponse) {
+      const verdict = options.validateResponse(service.name, method, result ?? {})
+      if (!verdict.ok) {
+        const error = new WebrpcBadResponseError({
+          cause: `response of ${service.name}.${method} breaks its schema: ${describeIssues(verdict.issues)}`,
+        })
+        log(error, `${service.name}.${method}`)
+        throw error
+      }
+    }
     try {
       return JSON.stringify(result ?? {})
     } catch (error) {

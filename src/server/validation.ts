@@ -18,10 +18,15 @@ function describe(issue: ValidationIssue): string {
   return `${issue.path || '/'}: ${issue.message}`
 }
 
+/** Up to five issues, each at its JSON pointer. */
+export function describeIssues(issues: readonly ValidationIssue[]): string {
+  return issues.slice(0, 5).map(describe).join('; ')
+}
+
 /** Wrong JSON types → WebrpcBadRequest; well-typed but invalid values → InvalidArgument; both name the path in `cause`. */
 export function validationError(issues: ValidationIssue[]): WebrpcError {
   const shape = issues.filter((issue) => shapeKeywords.has(issue.keyword))
   const chosen = shape.length > 0 ? shape : issues
-  const cause = chosen.slice(0, 5).map(describe).join('; ')
+  const cause = describeIssues(chosen)
   return shape.length > 0 ? new WebrpcBadRequestError({ cause }) : new InvalidArgumentError({ cause })
 }

@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { consoleLog } from '../log.js'
 import { lockDataDir } from './lock.js'
+import { listenPostgres } from './pg-notifications.js'
 
 export { DataDirLockedError, lockDataDir, lockFileName } from './lock.js'
 
@@ -9,6 +12,28 @@ export interface Sql {
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>
   /** Runs fn in one transaction; a throw rolls it back. */
   transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>
+  close(): Promise<void>
+  /**
+   * Subscribes to NOTIFY on these channels (a store opened by openSql has it; a transaction does not).
+   * Notifications are sent on commit, to every process on the database, the sender included.
+   */
+  listen?(channels: readonly string[], handlers: NotificationHandlers): Promise<Notifications>
+  /**
+   * Runs fn while holding the database's setup lock, so processes sharing one database create tables and
+   * seed data one at a time (concurrent CREATE TABLE IF NOT EXISTS can fail on PostgreSQL).
+   */
+  oneAtATime?<T>(fn: () => Promise<T>): Promise<T>
+}
+
+export interface NotificationHandlers {
+  onNotify(channel: string, payload: string): void
+  /** The subscription was lost and is back: notifications sent meanwhile were missed. */
+  onReconnect(): void
+}
+
+export interface Notifications {
+  /** The PostgreSQL backend holding the subscription: alive exactly as long as this process's subscription. */
+  backendPid: number | undefined
   close(): Promise<void>
 }
 
@@ -29,12 +54,8 @@ export interface SqlOptions {
 
 export async function openSql(options: SqlOptions = {}): Promise<Sql> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.log ?? defaultLog)
+    ? openPostgres(options.databaseUrl, options.log ?? consoleLog)
     : openEmbedded(options.dataDir)
-}
-
-function defaultLog(message: string, error: unknown): void {
-  console.error(`${message}: ${error instanceof Error ? error.message : String(error)}`)
 }
 
 async function openEmbedded(dataDir?: string): Promise<Sql> {
@@ -50,6 +71,23 @@ async function openEmbedded(dataDir?: string): Promise<Sql> {
   const wrap = (runner: Pick<PGlite, 'query'>): Sql => ({
     query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await runner.query<Row>(text, params)).rows }),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    close: async () => undefined,
+  })
+  const store = wrap(db)
+  return {
+    ...store,
+    async listen(channels, handlers) {
+      const stops = await Promise.all(
+        channels.map((channel) => db.listen(channel, (payload) => handlers.onNotify(channel, payload))),
+      )
+      const { rows } = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+      return {
+        backendPid: rows[0]!.pid,
+        async close() {
+          if (!db.closed) await Promise.all(stops.map((stop) => stop()))
+        },
+      }
+    },
     async close() {
       try {
         if (!db.closed) await db.close()
@@ -57,9 +95,24 @@ async function openEmbedded(dataDir?: string): Promise<Sql> {
         lock?.release()
       }
     },
-  })
-  return wrap(db)
+  }
 }
+
+/**
+ * A query with parameters runs as a named prepared statement: each connection parses and plans it once,
+ * not on every call (the delivery worker's claim runs hundreds of times a second).
+ */
+function prepared(text: string, params: unknown[] | undefined): pg.QueryConfig {
+  if (!params || params.length === 0) return { text }
+  let name = statementNames.get(text)
+  if (!name) statementNames.set(text, (name = `s${createHash('sha1').update(text).digest('hex').slice(0, 16)}`))
+  return { name, text, values: params }
+}
+
+const statementNames = new Map<string, string>()
+
+/** An arbitrary constant naming this package's setup lock among the database's advisory locks. */
+const SETUP_LOCK_KEY = 0x77_65_62_33
 
 async function openPostgres(connectionString: string, log: (message: string, error: unknown) => void): Promise<Sql> {
   const pool = new pg.Pool({ connectionString })
@@ -68,13 +121,15 @@ async function openPostgres(connectionString: string, log: (message: string, err
   pool.on('error', (error) => log('PostgreSQL connection lost (idle client dropped)', error))
   const inClient = (client: pg.PoolClient): Sql => ({
     query: async <Row>(text: string, params?: unknown[]) => ({
-      rows: (await client.query(text, params)).rows as Row[],
+      rows: (await client.query(prepared(text, params))).rows as Row[],
     }),
     transaction: (fn) => fn(inClient(client)),
     close: async () => undefined,
   })
   return {
-    query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as Row[] }),
+    query: async <Row>(text: string, params?: unknown[]) => ({
+      rows: (await pool.query(prepared(text, params))).rows as Row[],
+    }),
     async transaction(fn) {
       const client = await pool.connect()
       // While checked out, the pool's idle listener is off: a connection lost between two queries of fn would
@@ -97,6 +152,20 @@ async function openPostgres(connectionString: string, log: (message: string, err
         client.off('error', onError)
         // A broken client is destroyed instead of going back to the pool.
         client.release(lost)
+      }
+    },
+    listen: (channels, handlers) => listenPostgres(connectionString, channels, handlers, log),
+    async oneAtATime(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK_KEY])
+        try {
+          return await fn()
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK_KEY])
+        }
+      } finally {
+        client.release()
       }
     },
     close: () => pool.end(),

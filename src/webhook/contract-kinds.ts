@@ -6,36 +6,14 @@ const ERC1155_ONLY = new Set([
   '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb', // TransferBatch
   '0x6bb7ff708619ba0610cba295a58592e0451dee2622938c8755667688daf3529b', // URI
 ])
-const MAX_REMEMBERED = 100_000
-
 /**
- * The token standard of contracts, learnt from the unambiguous logs they emitted (Transfer with or
- * without an indexed tokenId, the ERC-1155 events). It settles logs that are the same in two
- * standards (ApprovalForAll of ERC-721 and ERC-1155).
+ * The token standard a log shows its contract to have, when the log is unambiguous (Transfer with or
+ * without an indexed tokenId, the ERC-1155 events); undefined otherwise. Remembered per watched
+ * contract, it settles logs that are the same in two standards (ApprovalForAll of ERC-721 and ERC-1155).
  */
-export class ContractKinds {
-  private readonly kinds = new Map<string, ContractType>()
-
-  observe(chainId: number, contract: string, topics: readonly string[]): void {
-    const topic0 = topics[0]?.toLowerCase()
-    const kind =
-      topic0 === TRANSFER
-        ? topics.length === 4
-          ? ContractType.ERC721
-          : topics.length === 3
-            ? ContractType.ERC20
-            : undefined
-        : topic0 && ERC1155_ONLY.has(topic0)
-          ? ContractType.ERC1155
-          : undefined
-    if (!kind) return
-    const key = `${chainId}|${contract.toLowerCase()}`
-    if (this.kinds.get(key) === kind) return
-    if (this.kinds.size >= MAX_REMEMBERED) this.kinds.delete(this.kinds.keys().next().value!)
-    this.kinds.set(key, kind)
-  }
-
-  kindOf(chainId: number, contract: string): ContractType | undefined {
-    return this.kinds.get(`${chainId}|${contract.toLowerCase()}`)
-  }
+export function standardShownBy(topics: readonly string[]): ContractType | undefined {
+  const topic0 = topics[0]?.toLowerCase()
+  if (topic0 === TRANSFER)
+    return topics.length === 4 ? ContractType.ERC721 : topics.length === 3 ? ContractType.ERC20 : undefined
+  return topic0 && ERC1155_ONLY.has(topic0) ? ContractType.ERC1155 : undefined
 }

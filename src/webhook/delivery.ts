@@ -1,17 +1,15 @@
 import type { Sql } from '../store/sql.js'
 import type { Sender, SendResult } from './http-sender.js'
-import { claimDueDeliveries, finishDelivery, nextDueTime, type ClaimedDelivery } from './outbox.js'
-import { recordAttemptOutcome, type AttemptOutcome } from './attempts.js'
+import { claimDueDeliveries, nextDueTime, type ClaimedDelivery } from './outbox.js'
+import { recordAttemptOutcomes, type AttemptOutcome } from './attempts.js'
+import { OutcomeWriter } from './outcome-writer.js'
 import { MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry-schedule.js'
 import { webhookHeaders } from './signature.js'
 
-export interface DeliveryTarget {
-  url: string
-  secret: string
-}
-
 export interface DeliveryWorkerOptions {
   sql: Sql
+  /** This engine's id: its leases on outbox rows carry it. */
+  engineId: string
   sender: Sender
   retry: RetryPolicy
   attemptTimeoutMs: number
@@ -21,26 +19,36 @@ export interface DeliveryWorkerOptions {
   /** Longest sleep between looks at the outbox when nothing is due. */
   idlePollMs: number
   now: () => number
-  /** The active listener's target, or undefined when it was removed or disabled. */
-  target: (listenerId: string) => DeliveryTarget | undefined
   /** Called when a receiver answers 410 Gone. */
   onGone: (listenerId: string) => Promise<void>
+  log: (message: string, error: unknown) => void
 }
 
 /** A claimed row is retried after attemptTimeoutMs + this if its process died before recording the attempt. */
-const LEASE_MARGIN_MS = 2_000
+export const LEASE_MARGIN_MS = 2_000
+
+/** Why a request was aborted: the engine stops (the row stays due), or its listener left (cancelled). */
+const STOPPING = 'engine stopping'
+const LISTENER_LEFT = 'listener removed or disabled'
 
 /** Sends due outbox rows, at most `concurrency` at a time, and records every attempt. */
 export class DeliveryWorker {
   private running = false
   private inFlight = new Set<Promise<void>>()
+  /** Outcomes of answered attempts not yet written; their rows stay leased to this engine meanwhile. */
+  private recordings = new Set<Promise<void>>()
   private controllersByListener = new Map<string, Set<AbortController>>()
   private wakeUp: (() => void) | undefined
   /** A wake() that came while the loop was busy: the next sleep returns at once. */
   private wokenWhileBusy = false
   private loop: Promise<void> | undefined
+  private readonly outcomes: OutcomeWriter
 
-  constructor(private readonly options: DeliveryWorkerOptions) {}
+  constructor(private readonly options: DeliveryWorkerOptions) {
+    this.outcomes = new OutcomeWriter((batch) =>
+      recordAttemptOutcomes(options.sql, options.engineId, batch, options.now()),
+    )
+  }
 
   start(): void {
     if (this.running) return
@@ -53,8 +61,9 @@ export class DeliveryWorker {
     this.wake()
     await this.loop
     for (const controllers of this.controllersByListener.values())
-      for (const controller of controllers) controller.abort()
+      for (const controller of controllers) controller.abort(STOPPING)
     await Promise.allSettled(this.inFlight)
+    await Promise.allSettled(this.recordings)
   }
 
   /** New rows are due now: look at the outbox without waiting for the idle poll. */
@@ -65,19 +74,22 @@ export class DeliveryWorker {
 
   /** Aborts the requests in flight for a listener (RemoveWebhookListener stops them at once). */
   abortListener(listenerId: string): void {
-    for (const controller of this.controllersByListener.get(listenerId) ?? []) controller.abort()
+    for (const controller of this.controllersByListener.get(listenerId) ?? []) controller.abort(LISTENER_LEFT)
   }
 
   private async run(): Promise<void> {
     while (this.running) {
       // Claim in batches (a quarter of the slots) rather than one row per finished request.
-      const slots = this.options.concurrency - this.inFlight.size
-      const free = slots >= Math.min(this.inFlight.size, Math.ceil(this.options.concurrency / 4)) ? slots : 0
+      // Unwritten outcomes beyond one per slot hold slots too, so a slow store slows the sending down.
+      const backlog = Math.max(0, this.recordings.size - this.options.concurrency)
+      const slots = this.options.concurrency - this.inFlight.size - backlog
+      let free = slots >= Math.min(this.inFlight.size, Math.ceil(this.options.concurrency / 4)) ? slots : 0
       let claimed: ClaimedDelivery[] = []
       try {
         if (free > 0) {
           claimed = await claimDueDeliveries(
             this.options.sql,
+            this.options.engineId,
             this.options.now(),
             this.options.attemptTimeoutMs + LEASE_MARGIN_MS,
             {
@@ -89,8 +101,10 @@ export class DeliveryWorker {
             },
           )
         }
-      } catch {
-        // The store is unavailable (or closing): try again on the next turn.
+      } catch (error) {
+        // The store is unavailable (or closing): try again after the idle poll.
+        if (this.running) this.options.log('could not claim webhook deliveries; retrying', error)
+        free = 0
       }
       for (const delivery of claimed) this.track(this.attempt(delivery))
       if (claimed.length === free && free > 0) continue
@@ -99,13 +113,21 @@ export class DeliveryWorker {
   }
 
   private track(work: Promise<void>): void {
-    const tracked = work
-      .catch(() => undefined)
-      .finally(() => {
-        this.inFlight.delete(tracked)
-        this.wake()
-      })
+    const tracked = work.finally(() => {
+      this.inFlight.delete(tracked)
+      this.wake()
+    })
     this.inFlight.add(tracked)
+  }
+
+  private trackRecording(work: Promise<void>): void {
+    const tracked = work
+      .catch((error: unknown) => this.options.log('could not record a webhook delivery attempt', error))
+      .finally(() => {
+        this.recordings.delete(tracked)
+        if (this.recordings.size >= this.options.concurrency) this.wake()
+      })
+    this.recordings.add(tracked)
   }
 
   private async untilNextDue(): Promise<number> {
@@ -132,17 +154,15 @@ export class DeliveryWorker {
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
-    const { sql, now } = this.options
-    const target = this.options.target(delivery.listenerId)
-    if (!target) return finishDelivery(sql, delivery.uid, 'cancelled', undefined, 'listener removed or disabled', now())
+    const { now } = this.options
     const controller = new AbortController()
     const controllers = this.controllersByListener.get(delivery.listenerId) ?? new Set()
     controllers.add(controller)
     this.controllersByListener.set(delivery.listenerId, controllers)
     const startedAt = now()
-    const headers = webhookHeaders(target.secret, delivery.uid, Math.floor(startedAt / 1000), delivery.body)
+    const headers = webhookHeaders(delivery.secret, delivery.uid, Math.floor(startedAt / 1000), delivery.body)
     const result = await this.options.sender(
-      target.url,
+      delivery.url,
       headers,
       delivery.body,
       this.options.attemptTimeoutMs,
@@ -165,9 +185,14 @@ export class DeliveryWorker {
       error,
       durationMs: finishedAt - startedAt,
     }
-    const outcome = this.outcome(delivery, result, error, finishedAt, controller.signal.aborted)
-    await recordAttemptOutcome(sql, attempt, outcome, finishedAt)
-    if (result.status === 410 && !controller.signal.aborted) await this.options.onGone(delivery.listenerId)
+    const abortReason = controller.signal.aborted ? String(controller.signal.reason) : undefined
+    const outcome = this.outcome(delivery, result, error, finishedAt, abortReason)
+    // The slot frees once the receiver answered; the row stays leased until its outcome is written.
+    this.trackRecording(
+      this.outcomes.record({ attempt, outcome }).then(async () => {
+        if (result.status === 410 && abortReason === undefined) await this.options.onGone(delivery.listenerId)
+      }),
+    )
   }
 
   private outcome(
@@ -175,14 +200,11 @@ export class DeliveryWorker {
     result: SendResult,
     error: string | undefined,
     finishedAt: number,
-    aborted: boolean,
+    abortReason: string | undefined,
   ): AttemptOutcome {
     const { retry } = this.options
-    // Aborted by RemoveWebhookListener (no target any more), or by stop(): then the row stays due now.
-    if (aborted)
-      return this.options.target(delivery.listenerId)
-        ? { retryAt: finishedAt, error: 'engine stopped during the attempt' }
-        : { state: 'cancelled', error: 'listener removed' }
+    if (abortReason === STOPPING) return { retryAt: finishedAt, error: 'engine stopped during the attempt' }
+    if (abortReason !== undefined) return { state: 'cancelled', error: abortReason }
     if (error === undefined) return { state: 'delivered' }
     if (result.status === 410) return { state: 'failed', error: 'receiver answered 410 Gone: listener disabled' }
     if (delivery.attempt >= retry.maxAttempts)

@@ -6,20 +6,27 @@ import {
   ProjectLimitReachedError,
 } from '../../gen/errors.gen.js'
 import type { AddWebhookListenerArgs, RemoveWebhookListenerArgs, WebhookListener } from '../../gen/indexer.gen.js'
+import { consoleLog, type Log } from '../log.js'
 import type { Sql } from '../store/sql.js'
-import { DeliveryWorker } from './delivery.js'
+import { DeliveryWorker, LEASE_MARGIN_MS } from './delivery.js'
+import { registerEngine, unregisterEngine, waitForAttemptsInFlight } from './engine-presence.js'
 import { listDeliveries, type DeliveryReport } from './delivery-report.js'
 import { ChainFollower, type ChainFollowerConfig } from './follower.js'
 import type { EventSource, EventSourceFactory, LogSink } from './event-source.js'
 import { createFetchSender, createHttpSender, type Sender } from './http-sender.js'
 import { enqueueMatchingLogs, sourceLogProblem } from './ingest.js'
-import { subscriptionsOf } from './listener-subscriptions.js'
+import {
+  LISTENER_CHANNEL,
+  OUTBOX_CHANNEL,
+  announceListenerChange,
+  announceQueuedDeliveries,
+} from './listener-changes.js'
+import { ListenerMirror } from './listener-mirror.js'
 import {
   countActiveListeners,
   disableListener,
   findListener,
   insertListener,
-  loadActiveListeners,
   markListenerRemoved,
   toWebhookListener,
   type ListenerRecord,
@@ -59,6 +66,13 @@ export interface WebhookEngineOptions {
   sources?: EventSourceFactory[]
   /** Active listeners one project may have (default 1,000); more is ProjectLimitReached. */
   maxListenersPerProject?: number
+  /**
+   * How often the listener copy is reconciled with the table, as a safety net under the notifications
+   * that carry changes made by other engines on the database (default 30 s; 1 s on a store without them).
+   */
+  listenerReconcileMs?: number
+  /** Where failures that belong to no request go (a lost notification connection, a failed write). */
+  log?: Log
 }
 
 export interface AddListenerScope {
@@ -71,6 +85,8 @@ export interface WebhookEngine {
   removeListener(projectId: string, args: RemoveWebhookListenerArgs): Promise<boolean>
   /** The local ingestion path: one raw log with its block facts in, the uids queued for it out. */
   ingest(chainId: number, log: SourceLog): Promise<{ uids: string[] }>
+  /** Listeners this engine matches logs against: its copy of the active ones in the database. */
+  readonly activeListeners: number
   /** The owner's view of a listener's deliveries and attempts. */
   listDeliveries(projectId: string, listenerId: string, limit?: number): Promise<DeliveryReport>
   start(): Promise<void>
@@ -80,44 +96,55 @@ export interface WebhookEngine {
 export async function createWebhookEngine(options: WebhookEngineOptions): Promise<WebhookEngine> {
   const { sql } = options
   const now = options.now ?? Date.now
+  const log = options.log ?? consoleLog
+  const engineId = randomUUID()
   await createWebhookTables(sql)
   const index = new MatchingIndex()
-  const active = new Map<string, ListenerRecord>()
-  for (const record of await loadActiveListeners(sql)) {
-    active.set(record.id, record)
-    index.add(subscriptionsOf(record))
-  }
+  const listeners = new ListenerMirror(sql, index, (listenerId) => worker.abortListener(listenerId), log)
   const sender: Sender = options.fetch
     ? createFetchSender(options.fetch)
     : createHttpSender(options.allowPrivateTargets)
-  const forget = (listenerId: string) => {
-    active.delete(listenerId)
-    index.remove(listenerId)
-    worker.abortListener(listenerId)
-  }
+  const attemptTimeoutMs = options.attemptTimeoutMs ?? 10_000
   const worker = new DeliveryWorker({
     sql,
+    engineId,
     sender,
+    log,
     now,
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
-    attemptTimeoutMs: options.attemptTimeoutMs ?? 10_000,
+    attemptTimeoutMs,
     concurrency: options.concurrency ?? 16,
     perListenerConcurrency: options.perListenerConcurrency ?? 4,
     idlePollMs: options.idlePollMs ?? 1_000,
-    target: (listenerId) => active.get(listenerId),
     async onGone(listenerId) {
+      listeners.remove(listenerId)
       await sql.transaction(async (tx) => {
         await disableListener(tx, listenerId, 'receiver answered 410 Gone', now())
         await cancelListenerDeliveries(tx, listenerId, 'listener disabled: receiver answered 410 Gone', now())
+        await announceListenerChange(tx, listenerId)
       })
-      forget(listenerId)
     },
   })
   const sink: LogSink = {
-    enqueue: (tx, chainId, logs) =>
-      enqueueMatchingLogs(tx, index, options.validatePayload ?? validateWebhookPayload, chainId, logs, now()),
+    async enqueue(tx, chainId, logs) {
+      const validate = options.validatePayload ?? validateWebhookPayload
+      const uids = await enqueueMatchingLogs(tx, index, validate, chainId, logs, now())
+      if (uids.length > 0) await announceQueuedDeliveries(tx)
+      return uids
+    },
     committed: () => worker.wake(),
   }
+  await listeners.load()
+  const notifications = await sql.listen?.([LISTENER_CHANNEL, OUTBOX_CHANNEL], {
+    onNotify: (channel, payload) => (channel === LISTENER_CHANNEL ? void listeners.refresh(payload) : worker.wake()),
+    onReconnect: () => void listeners.reconcile(),
+  })
+  await registerEngine(sql, engineId, notifications?.backendPid, now())
+  const reconcileTimer = setInterval(
+    () => void listeners.reconcile(),
+    options.listenerReconcileMs ?? (notifications ? 30_000 : 1_000),
+  )
+  reconcileTimer.unref()
   const sources: EventSource[] = [
     ...(options.chains ?? []).map((config) => new ChainFollower(sql, config, sink, now)),
     ...(options.sources ?? []).map((create) => create(sql, sink)),
@@ -125,6 +152,10 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
   const maxListeners = options.maxListenersPerProject ?? 1_000
 
   return {
+    get activeListeners() {
+      return index.listenerCount
+    },
+
     async addListener(projectId, args, scope = {}) {
       let url: string
       let normalised: ReturnType<typeof normaliseFilters>
@@ -156,9 +187,11 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
         updatedAt: at,
         removedAt: undefined,
       }
-      await insertListener(sql, record)
-      active.set(record.id, record)
-      index.add(subscriptionsOf(record))
+      await sql.transaction(async (tx) => {
+        await insertListener(tx, record)
+        await announceListenerChange(tx, record.id)
+      })
+      listeners.add(record)
       return toWebhookListener(
         record,
         normalised.events.map(({ eventSig, topicHash, types, names, indexed }) => ({
@@ -182,11 +215,14 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
       if (!record || record.removedAt !== undefined) throw new NotFoundError({ cause: `listener ${args.id} not found` })
       if (record.projectId !== projectId)
         throw new PermissionDeniedError({ cause: `listener ${args.id} belongs to another project` })
-      forget(record.id)
+      listeners.remove(record.id)
       await sql.transaction(async (tx) => {
         await markListenerRemoved(tx, record.id, now())
         await cancelListenerDeliveries(tx, record.id, 'listener removed', now())
+        await announceListenerChange(tx, record.id)
       })
+      // Other engines abort their requests to it on the notification; acknowledge once none is left.
+      await waitForAttemptsInFlight(sql, record.id, engineId, now, attemptTimeoutMs + LEASE_MARGIN_MS)
       return true
     },
 
@@ -214,8 +250,11 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     },
 
     async stop() {
+      clearInterval(reconcileTimer)
       await Promise.all(sources.map((source) => source.stop()))
       await worker.stop()
+      await notifications?.close()
+      await unregisterEngine(sql, engineId).catch((error: unknown) => log('could not unregister the engine', error))
     },
   }
 }

@@ -32,8 +32,8 @@ export async function enqueueMatchingLogs(
       })
     }
   }
-  await enqueueDeliveries(sql, deliveries, now)
-  return deliveries.filter((delivery) => delivery.state === 'pending').map((delivery) => delivery.uid)
+  const queued = await enqueueDeliveries(sql, deliveries, now)
+  return queued.filter((delivery) => delivery.state === 'pending').map((delivery) => delivery.uid)
 }
 
 const HEX = /^0x[0-9a-fA-F]*$/

@@ -61,6 +61,13 @@ export async function loadActiveListeners(sql: Sql): Promise<ListenerRecord[]> {
   return rows.map(fromRow)
 }
 
+export async function loadActiveListenerIds(sql: Sql): Promise<string[]> {
+  const { rows } = await sql.query<{ id: string }>(
+    'SELECT id FROM webhook_listeners WHERE active AND removed_at IS NULL',
+  )
+  return rows.map((row) => row.id)
+}
+
 export async function countActiveListeners(sql: Sql, projectId: string): Promise<number> {
   const { rows } = await sql.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM webhook_listeners WHERE project_id = $1 AND active AND removed_at IS NULL',

@@ -25,20 +25,51 @@ export interface ClaimedDelivery {
   listenerId: string
   body: string
   attempt: number
+  /** The listener's target as the database has it at claim time. */
+  url: string
+  secret: string
 }
 
-/** A log re-mined after a reorg keeps its uid: it is sent again only if the dropped copy never was. */
-export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[], now: number): Promise<void> {
-  for (const d of deliveries) {
-    await sql.query(
-      `INSERT INTO webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, last_error, created_at, finished_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $8, CASE WHEN $7 = 'failed' THEN $8::double precision END)
-       ON CONFLICT (uid) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
-         body = EXCLUDED.body, state = EXCLUDED.state, next_attempt_at = EXCLUDED.next_attempt_at, last_error = EXCLUDED.last_error
-       WHERE webhook_outbox.state = 'reorged'`,
-      [d.uid, d.listenerId, d.chainId, d.blockNumber, d.blockHash, d.body, d.state, now, d.lastError ?? null],
-    )
-  }
+/**
+ * Queues deliveries of listeners that are active, and returns those queued. The listeners' rows are
+ * share-locked until the caller's transaction ends, so a removal committing meanwhile either waits for it
+ * (and then cancels what it queued) or is seen here (and nothing is queued for it): no row is left
+ * pending for a listener that is gone. A log re-mined after a reorg keeps its uid: it is sent again
+ * only if the dropped copy never was.
+ */
+export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[], now: number): Promise<NewDelivery[]> {
+  if (deliveries.length === 0) return []
+  const listenerIds = [...new Set(deliveries.map((d) => d.listenerId))].sort()
+  const { rows } = await sql.query<{ id: string }>(
+    `SELECT id FROM webhook_listeners WHERE id = ANY($1) AND active AND removed_at IS NULL ORDER BY id FOR SHARE`,
+    [listenerIds],
+  )
+  const active = new Set(rows.map((row) => row.id))
+  const queued = deliveries.filter((d) => active.has(d.listenerId))
+  if (queued.length === 0) return []
+  const column = <T>(pick: (d: NewDelivery) => T) => queued.map(pick)
+  await sql.query(
+    `INSERT INTO webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, last_error, created_at, finished_at)
+     SELECT uid, listener_id, chain_id, block_number, block_hash, body, state, $8, last_error, $8,
+            CASE WHEN state = 'failed' THEN $8::double precision END
+     FROM unnest($1::text[], $2::text[], $3::int[], $4::double precision[], $5::text[], $6::text[], $7::text[], $9::text[])
+       AS t (uid, listener_id, chain_id, block_number, block_hash, body, state, last_error)
+     ON CONFLICT (uid) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
+       body = EXCLUDED.body, state = EXCLUDED.state, next_attempt_at = EXCLUDED.next_attempt_at, last_error = EXCLUDED.last_error
+     WHERE webhook_outbox.state = 'reorged'`,
+    [
+      column((d) => d.uid),
+      column((d) => d.listenerId),
+      column((d) => d.chainId),
+      column((d) => d.blockNumber),
+      column((d) => d.blockHash),
+      column((d) => d.body),
+      column((d) => d.state),
+      now,
+      column((d) => d.lastError ?? null),
+    ],
+  )
+  return queued
 }
 
 export interface ClaimLimits {
@@ -50,34 +81,66 @@ export interface ClaimLimits {
   inFlight: Map<string, number>
 }
 
+/** Due rows looked at per row taken, so the per-listener cap can skip a busy listener's rows. */
+const CANDIDATES_PER_SLOT = 4
+
 /**
- * Takes due rows and leases them: their next attempt moves to now + leaseMs, so a process that dies
- * mid-send leaves them to be retried after the lease (at-least-once). The outer WHERE is checked
- * again on the locked row, so two engines on one database never take the same row.
+ * Takes due rows of active listeners and leases them to this engine: their next attempt moves to
+ * now + leaseMs, so a process that dies mid-send leaves them to be retried after the lease
+ * (at-least-once). SKIP LOCKED lets engines on one database take disjoint rows without waiting on
+ * each other, and the listener's state is read here, in the same statement, so no engine sends for
+ * a listener that is no longer active, whatever its own memory says.
  */
 export async function claimDueDeliveries(
   sql: Sql,
+  engineId: string,
   now: number,
   leaseMs: number,
   limits: ClaimLimits,
 ): Promise<ClaimedDelivery[]> {
-  const { rows } = await sql.query<{ uid: string; listener_id: string; body: string; attempts: number }>(
-    `UPDATE webhook_outbox SET next_attempt_at = $2, attempts = attempts + 1
-     WHERE state = 'pending' AND next_attempt_at <= $1 AND uid IN (
+  const { rows } = await sql.query<{
+    uid: string
+    listener_id: string
+    body: string
+    attempts: number
+    url: string
+    secret: string
+  }>(
+    `WITH candidates AS (
+       SELECT o.uid, o.listener_id, o.next_attempt_at FROM webhook_outbox o
+       WHERE o.state = 'pending' AND o.next_attempt_at <= $1
+       ORDER BY o.next_attempt_at LIMIT $7
+       FOR UPDATE SKIP LOCKED
+     ), chosen AS (
        SELECT uid FROM (
-         SELECT o.uid, o.next_attempt_at,
-                row_number() OVER (PARTITION BY o.listener_id ORDER BY o.next_attempt_at) + COALESCE(f.in_flight, 0) AS position
-         FROM webhook_outbox o LEFT JOIN unnest($5::text[], $6::int[]) AS f (listener_id, in_flight) ON f.listener_id = o.listener_id
-         WHERE o.state = 'pending' AND o.next_attempt_at <= $1
-       ) due WHERE position <= $4 ORDER BY next_attempt_at LIMIT $3)
-     RETURNING uid, listener_id, body, attempts`,
-    [now, now + leaseMs, limits.limit, limits.perListener, [...limits.inFlight.keys()], [...limits.inFlight.values()]],
+         SELECT c.uid, c.next_attempt_at,
+                row_number() OVER (PARTITION BY c.listener_id ORDER BY c.next_attempt_at) + COALESCE(f.in_flight, 0) AS position
+         FROM candidates c LEFT JOIN unnest($5::text[], $6::int[]) AS f (listener_id, in_flight) ON f.listener_id = c.listener_id
+         WHERE EXISTS (SELECT 1 FROM webhook_listeners l WHERE l.id = c.listener_id AND l.active AND l.removed_at IS NULL)
+       ) ranked WHERE position <= $4 ORDER BY next_attempt_at LIMIT $3
+     )
+     UPDATE webhook_outbox o SET next_attempt_at = $2, attempts = o.attempts + 1, claimed_by = $8, in_flight_until = $2
+     FROM chosen, webhook_listeners l
+     WHERE o.uid = chosen.uid AND l.id = o.listener_id
+     RETURNING o.uid, o.listener_id, o.body, o.attempts, l.url, l.secret`,
+    [
+      now,
+      now + leaseMs,
+      limits.limit,
+      limits.perListener,
+      [...limits.inFlight.keys()],
+      [...limits.inFlight.values()],
+      limits.limit * CANDIDATES_PER_SLOT,
+      engineId,
+    ],
   )
   return rows.map((row) => ({
     uid: row.uid,
     listenerId: row.listener_id,
     body: row.body,
     attempt: Number(row.attempts),
+    url: row.url,
+    secret: row.secret,
   }))
 }
 
@@ -87,20 +150,6 @@ export async function nextDueTime(sql: Sql): Promise<number | undefined> {
   )
   const at = rows[0]?.at
   return at === null || at === undefined ? undefined : Number(at)
-}
-
-export async function finishDelivery(
-  sql: Sql,
-  uid: string,
-  state: 'delivered' | 'failed' | 'cancelled',
-  status: number | undefined,
-  error: string | undefined,
-  now: number,
-): Promise<void> {
-  await sql.query(
-    `UPDATE webhook_outbox SET state = $2, last_status = $3, last_error = $4, finished_at = $5 WHERE uid = $1 AND state = 'pending'`,
-    [uid, state, status ?? null, error ?? null, now],
-  )
 }
 
 export async function cancelListenerDeliveries(

@@ -30,6 +30,14 @@ const STATEMENTS = [
     created_at double precision NOT NULL,
     finished_at double precision
   )`,
+  // Which engine holds a row's current attempt, and until when (removal waits for live engines' attempts).
+  `ALTER TABLE webhook_outbox ADD COLUMN IF NOT EXISTS claimed_by text`,
+  `ALTER TABLE webhook_outbox ADD COLUMN IF NOT EXISTS in_flight_until double precision`,
+  `CREATE TABLE IF NOT EXISTS webhook_engines (
+    id text PRIMARY KEY,
+    backend_pid integer,
+    started_at double precision NOT NULL
+  )`,
   `CREATE INDEX IF NOT EXISTS webhook_outbox_due ON webhook_outbox (next_attempt_at) WHERE state = 'pending'`,
   `CREATE INDEX IF NOT EXISTS webhook_outbox_by_listener ON webhook_outbox (listener_id, state)`,
   `CREATE INDEX IF NOT EXISTS webhook_outbox_by_block ON webhook_outbox (chain_id, block_hash)`,

@@ -37,10 +37,10 @@ describe('entry points', () => {
   it('package.json exports each entry point, built by tsconfig.build.json into dist/', () => {
     const exports = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).exports as Record<
       string,
-      { types: string; import: string }
+      { types: string; default: string }
     >
     for (const [subpath, source] of [['.', 'index'], ...services.map((s) => [`./${s}`, s])] as const) {
-      expect(exports[subpath]).toEqual({ types: `./dist/src/${source}.d.ts`, import: `./dist/src/${source}.js` })
+      expect(exports[subpath]).toEqual({ types: `./dist/src/${source}.d.ts`, default: `./dist/src/${source}.js` })
       expect(existsSync(join(repoRoot, 'src', `${source}.ts`))).toBe(true)
     }
   })

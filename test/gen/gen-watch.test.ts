@@ -1,45 +1,116 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureGoTool } from '../../scripts/install-tools.js'
+import { isWatchedSource } from '../../scripts/watch.js'
 import { copyRepoForGeneration } from '../support/repo-copy.js'
 
 let dir: string
+let ridl: string
+let original: string
 let watcher: ChildProcess
 let output = ''
 
+/** Resolves with the output since `from` once it matches; fails with that output after 60 s. */
 function waitForOutput(pattern: RegExp, from: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${pattern} in watcher output:\n${output.slice(from)}`)), 20_000)
+    const timer = setTimeout(() => reject(new Error(`no ${pattern} in watcher output:\n${output.slice(from)}`)), 60_000)
     const poll = setInterval(() => {
-      const match = output.slice(from).match(pattern)
-      if (!match) return
+      if (!pattern.test(output.slice(from))) return
       clearTimeout(timer)
       clearInterval(poll)
       resolve(output.slice(from))
-    }, 50)
+    }, 25)
   })
+}
+
+/** The relayer schema with one extra GasSponsor field, so each save is told apart in gen/. */
+const withField = (name: string) => original.replace('  - active: bool', `  - active: bool\n  - ${name}?: string`)
+const generated = () => readFileSync(join(dir, 'gen', 'relayer.gen.ts'), 'utf8')
+
+/** Waits until a run that started after `from` has finished with the field in gen/, and returns its output. */
+async function regeneratedWith(field: string, from: number): Promise<string> {
+  for (;;) {
+    const text = await waitForOutput(/regenerated in \d+ ms/, from)
+    if (generated().includes(`${field}?: string`)) return text
+    from = output.lastIndexOf('regenerated in') + 1
+  }
 }
 
 beforeAll(async () => {
   ensureGoTool('webrpc-gen')
   dir = copyRepoForGeneration()
+  ridl = join(dir, 'schema', 'relayer.ridl')
+  original = readFileSync(ridl, 'utf8')
   watcher = spawn(process.execPath, ['--import', 'tsx', join(dir, 'scripts', 'watch.ts')], { cwd: dir })
   watcher.stdout!.on('data', (chunk) => (output += chunk))
   watcher.stderr!.on('data', (chunk) => (output += chunk))
   await waitForOutput(/watching schema, scripts/, 0)
-})
+}, 60_000)
 
 afterAll(() => {
   watcher.kill()
   rmSync(dir, { recursive: true, force: true })
 })
 
-it('prints webrpc-gen’s error for a broken .ridl, keeps watching, and regenerates once it is fixed', async () => {
-  const ridl = join(dir, 'schema', 'relayer.ridl')
-  const original = readFileSync(ridl, 'utf8')
+describe('every way an editor saves a .ridl is regenerated', () => {
+  it('an in-place write', async () => {
+    const from = output.length
+    writeFileSync(ridl, withField('inPlace'))
+    const text = await regeneratedWith('inPlace', from)
+    expect(text).toContain('changed: schema/relayer.ridl')
+    expect(text).toMatch(/regenerated in \d+ ms: .*gen\/relayer\.gen\.ts/)
+  })
 
+  it('write to a temp file, then rename over the schema (atomic save)', async () => {
+    const from = output.length
+    const temp = join(dir, 'schema', '.relayer.ridl.tmp')
+    writeFileSync(temp, withField('atomic'))
+    renameSync(temp, ridl)
+    const text = await regeneratedWith('atomic', from)
+    expect(text).toContain('changed: schema/relayer.ridl')
+    expect(text).not.toContain('.tmp')
+  })
+
+  it('sed -i (a temp file renamed over the schema), and a save after it', async () => {
+    let from = output.length
+    execFileSync('sed', ['-i', 's/atomic?: string/sedEdit?: string/', ridl])
+    let text = await regeneratedWith('sedEdit', from)
+    expect(text).not.toMatch(/changed: .*sed[A-Za-z0-9]{6}/)
+    from = output.length
+    writeFileSync(ridl, withField('afterSed'))
+    text = await regeneratedWith('afterSed', from)
+    expect(text).toContain('changed: schema/relayer.ridl')
+  })
+
+  it('delete, then create', async () => {
+    const from = output.length
+    unlinkSync(ridl)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    writeFileSync(ridl, withField('recreated'))
+    await regeneratedWith('recreated', from)
+  })
+
+  it('two saves within the debounce window: the second wins', async () => {
+    const from = output.length
+    writeFileSync(ridl, withField('firstQuick'))
+    writeFileSync(ridl, withField('secondQuick'))
+    await regeneratedWith('secondQuick', from)
+    expect(generated()).not.toContain('firstQuick')
+  })
+
+  it('a save while a generation runs is generated after it: the last save wins', async () => {
+    const from = output.length
+    writeFileSync(ridl, withField('duringRunA'))
+    await waitForOutput(/changed: schema\/relayer\.ridl/, from)
+    writeFileSync(ridl, withField('duringRunB'))
+    await regeneratedWith('duringRunB', from)
+    expect(generated()).not.toContain('duringRunA')
+  })
+})
+
+it('prints webrpc-gen’s error for a broken .ridl, keeps watching, and regenerates once it is fixed', async () => {
   let from = output.length
   writeFileSync(ridl, original.replace('  - active: bool', '  - active bool'))
   const failed = await waitForOutput(/generation failed after \d+ ms; still watching/, from)
@@ -47,7 +118,24 @@ it('prints webrpc-gen’s error for a broken .ridl, keeps watching, and regenera
   expect(failed).toContain('webrpc-gen failed on schema/relayer.ridl')
 
   from = output.length
-  writeFileSync(ridl, original.replace('  - active: bool', '  - active: bool\n  - label?: string'))
-  await waitForOutput(/regenerated in \d+ ms/, from)
-  expect(readFileSync(join(dir, 'gen', 'relayer.gen.ts'), 'utf8')).toContain('label?: string')
+  writeFileSync(ridl, withField('label'))
+  await regeneratedWith('label', from)
+})
+
+it.each([
+  ['schema/relayer.ridl', true],
+  ['schema/networks.json', true],
+  ['scripts/postprocess/auth.ts', true],
+  ['schema/.relayer.ridl.tmp', false],
+  ['schema/relayer.ridl~', false],
+  ['schema/.relayer.ridl.swp', false],
+  ['schema/.#relayer.ridl', false],
+  ['schema/sedAb12Cd', false],
+  ['schema/4913', false],
+  ['scripts/tools/go.mod', false],
+  ['src/local/sample-data.ts', true],
+  ['src/local/server.ts', false],
+  ['gen/relayer.gen.ts', false],
+])('%s is a watched source: %s', (path, watched) => {
+  expect(isWatchedSource(path)).toBe(watched)
 })

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process'
 import { disagreements } from './support/openapi-agreement.js'
 import { type Schema, SchemaResolver } from './support/schema-resolver.js'
 import { loadIRs } from './support/ir.js'
-import { schemaFiles } from './support/schema-files.js'
+import { schemaFiles, indexedServices } from './support/schema-files.js'
 
 const files = schemaFiles()
 const irMethods = new Map<string, IRMethod>(
@@ -21,11 +21,11 @@ const irMethods = new Map<string, IRMethod>(
   ),
 )
 const resolver = new SchemaResolver(files)
-const services = files.get('index.json')!.services as Record<string, any>
+const services = indexedServices(files.get('index.json')!)
 
 /** Each OpenAPI component that stands for one of our schema resources, with that resource's $id. */
 function componentsOf(serviceName: string): [string, string][] {
-  const service = services[serviceName]
+  const service = services[serviceName]!
   return [
     ...Object.entries(service.types as Record<string, string>).map(([title, path]): [string, string] => [title, path]),
     ...Object.entries(service.strictTypes as Record<string, string>).map(([title, path]): [string, string] => [
@@ -52,7 +52,7 @@ function compare(serviceName: string, document: { components: { schemas: Record<
   )
 }
 
-const stemOf = (serviceName: string) => String(services[serviceName].bundle).replace(/^bundles\/|\.json$/g, '')
+const stemOf = (serviceName: string) => String(services[serviceName]!.bundle).replace(/^bundles\/|\.json$/g, '')
 const committed = (serviceName: string) =>
   JSON.parse(readFileSync(join(genDir, 'openapi', `${stemOf(serviceName)}.json`), 'utf8'))
 
@@ -93,4 +93,57 @@ describe('gen/openapi', () => {
       }
     }
   })
+})
+
+describe('gen/openapi for tools', () => {
+  const networks = (
+    JSON.parse(readFileSync(join(repoRoot, 'schema', 'networks.json'), 'utf8')) as {
+      networks: { name: string }[]
+    }
+  ).networks.map((n) => n.name)
+
+  it.each([
+    ['marketplace', 'https://marketplace-api.platform.app/{network}', 'http://127.0.0.1:8080/{network}'],
+    ['metadata', 'https://metadata.platform.app', 'http://127.0.0.1:8080'],
+    ['builder', 'https://api.platform.build', 'http://127.0.0.1:8080'],
+    ['relayer', 'https://{network}-relayer.platform.app', 'http://127.0.0.1:8080/{network}-relayer'],
+    ['indexer', 'https://{network}-indexer.platform.app', 'http://127.0.0.1:8080/{network}-indexer'],
+  ])(
+    '%s: servers with the real URL shape, the networks as a variable, the local server second',
+    (stem, publicUrl, localUrl) => {
+      const doc = JSON.parse(readFileSync(join(genDir, 'openapi', `${stem}.json`), 'utf8'))
+      expect(doc.servers.map((s: { url: string }) => s.url)).toEqual([publicUrl, localUrl])
+      for (const server of doc.servers)
+        if (server.url.includes('{network}')) expect(server.variables.network.enum).toEqual(networks)
+      expect(doc.info.license.name).toBe('MIT')
+    },
+  )
+
+  it('every operation has an operationId, security, and one error response per HTTP status without oneOf', () => {
+    for (const stem of ['builder', 'indexer', 'marketplace', 'metadata', 'relayer']) {
+      const doc = JSON.parse(readFileSync(join(genDir, 'openapi', `${stem}.json`), 'utf8'))
+      for (const [path, { post }] of Object.entries(doc.paths as Record<string, { post: any }>)) {
+        expect(post.operationId, path).toBe(path.split('/').slice(2).join('_'))
+        expect(post.security, path).toBeDefined()
+        expect(JSON.stringify(post.responses), path).not.toContain('oneOf')
+        for (const status of Object.keys(post.responses)) expect(status, path).toMatch(/^[2-5]\d\d$/)
+        expect(Object.keys(post.responses), path).toEqual(expect.arrayContaining(['200', '400', '401', '500']))
+      }
+    }
+  })
+})
+
+it('every operation carries a request example from the sample data, and a broken one fails generation', async () => {
+  const { checkExample } = await import('../../scripts/openapi/check-example.js')
+  const { serviceSchemas } = await import('../../scripts/jsonschema/service-schemas.js')
+  for (const stem of ['builder', 'indexer', 'marketplace', 'metadata', 'relayer']) {
+    const doc = JSON.parse(readFileSync(join(genDir, 'openapi', `${stem}.json`), 'utf8'))
+    for (const [path, { post }] of Object.entries(doc.paths as Record<string, { post: any }>))
+      expect(post.requestBody.content['application/json'].example, path).toBeTypeOf('object')
+  }
+  const schemas = serviceSchemas('marketplace', loadIRs().get('marketplace')!)
+  const request = schemas.requests.get('Marketplace.GetFloorOrder')!
+  expect(() => checkExample({ contractAddress: 'not an address' }, request, schemas)).toThrow(
+    'the example for GetFloorOrderRequest.json breaks its schema: /contractAddress must match pattern',
+  )
 })

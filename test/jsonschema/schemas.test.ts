@@ -4,7 +4,7 @@ import { schemaBaseUri } from '../../scripts/jsonschema/ids.js'
 import { order } from './support/fixtures.js'
 import { loadIRs } from './support/ir.js'
 import { plainAjv } from './support/runtime-ajv.js'
-import { isSchemaResource, schemaFiles } from './support/schema-files.js'
+import { indexedServices, isSchemaResource, schemaFiles } from './support/schema-files.js'
 
 const files = schemaFiles()
 const irs = loadIRs()
@@ -13,7 +13,6 @@ describe('gen/schemas', () => {
   it('every file compiles on its own under ajv strict mode (draft 2020-12 + ajv-formats)', () => {
     const failures: string[] = []
     for (const [path, schema] of files) {
-      if (path === 'index.json') continue
       try {
         plainAjv().compile(schema)
       } catch (error) {
@@ -23,17 +22,25 @@ describe('gen/schemas', () => {
     expect(failures).toEqual([])
   })
 
-  it('all service bundles load into one ajv, and each resource is found there by its $id', () => {
+  it('all files (types, requests, responses, payload, error, bundles, index) load into one ajv, each found by its $id', () => {
+    const ajv = plainAjv()
+    for (const schema of files.values()) ajv.addSchema(schema)
+    for (const [path, schema] of files) expect(ajv.getSchema(schema.$id), path).toBeTypeOf('function')
+  })
+
+  it('each service bundle holds every resource of its service under $defs', () => {
     const ajv = plainAjv()
     for (const [path, bundle] of files) if (path.startsWith('bundles/')) ajv.addSchema(bundle)
     for (const [path, schema] of files) {
-      if (!isSchemaResource(path)) continue
-      expect(ajv.getSchema(schema.$id), path).toBeTypeOf('function')
+      if (!isSchemaResource(path) || path === 'WebrpcErrorPayload.json') continue
+      const [stem, ...rest] = path.replace(/\.json$/, '').split('/')
+      const pointer = `${schemaBaseUri}bundles/${stem}.json#/$defs/${rest.join('.')}`
+      expect(ajv.getSchema(pointer), path).toBeTypeOf('function')
     }
   })
 
   it('$ids are stable: the base URI plus the path of the file', () => {
-    for (const [path, schema] of files) if (path !== 'index.json') expect(schema.$id).toBe(schemaBaseUri + path)
+    for (const [path, schema] of files) expect(schema.$id).toBe(schemaBaseUri + path)
   })
 
   it('a newcomer validates an Order with plain ajv and the one imported file', () => {
@@ -97,12 +104,12 @@ describe('gen/schemas', () => {
 
   it('index.json lists every schema file, and every file it lists exists', () => {
     const index = files.get('index.json')!
-    const listed = new Set<string>([index.errorPayload])
-    for (const service of Object.values(index.services) as any[]) {
+    const listed = new Set<string>([index.$defs.errorPayload.$ref])
+    for (const service of Object.values(indexedServices(index))) {
       listed.add(service.bundle)
       for (const path of [...Object.values(service.types), ...Object.values(service.strictTypes)] as string[])
         listed.add(path)
-      for (const method of Object.values(service.methods) as any[]) listed.add(method.request).add(method.response)
+      for (const method of Object.values(service.methods)) listed.add(method.request).add(method.response)
     }
     expect([...listed].sort()).toEqual([...files.keys()].filter((path) => path !== 'index.json').sort())
   })

@@ -11,7 +11,7 @@ import { operations, order, collectible, step, webhookPayload } from './support/
 import { arbitraryOf } from './support/arbitrary.js'
 import { plainAjv } from './support/runtime-ajv.js'
 import { SchemaResolver } from './support/schema-resolver.js'
-import { schemaFiles } from './support/schema-files.js'
+import { schemaFiles, indexedServices } from './support/schema-files.js'
 import { typeCheck } from './support/type-check.js'
 import { typescriptLiteral, typesNamespace } from './support/typescript-literal.js'
 
@@ -21,7 +21,7 @@ const index = files.get('index.json')!
 const seed = 20240301
 
 /** Every typed validator: the service stem, its export name, and the schema it was generated from. */
-const targets = Object.values(index.services as Record<string, any>).flatMap((service) => {
+const targets = Object.values(indexedServices(index)).flatMap((service) => {
   const stem = String(service.bundle).replace(/^bundles\/|\.json$/g, '')
   const paths = [
     ...(Object.values(service.types) as string[]),
@@ -43,7 +43,7 @@ const validatorModules = new Map<string, Record<string, Validator<unknown>>>(
   ]),
 )
 const runtimeAjv = plainAjv()
-for (const [path, bundle] of files) if (path.startsWith('bundles/')) runtimeAjv.addSchema(bundle)
+for (const schema of files.values()) runtimeAjv.addSchema(schema)
 
 describe('the schemas and the TypeScript types agree', () => {
   it('values generated from every schema pass its standalone validator and a runtime-compiled ajv alike', () => {

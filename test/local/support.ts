@@ -51,6 +51,8 @@ export async function startTestServer(options: LocalServerOptions = {}): Promise
     port: 0,
     host: '127.0.0.1',
     log: (error) => unexpected.push(error),
+    // Every test of the local server also checks that each response honours its response schema.
+    validateResponses: true,
     ...(databaseUrl ? { databaseUrl } : {}),
     ...options,
   })

@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { existsSync } from 'node:fs'
 import type { TestProject } from 'vitest/node'
 import { ensureGoTool } from '../../scripts/install-tools.js'
+import { startPostgres } from './postgres-server.js'
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -34,85 +32,6 @@ function ensureChromium(): void {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
   execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env })
-}
-
-const postgresRoot = '/usr/lib/postgresql'
-
-/** The bin directory of the newest Debian PostgreSQL server installed (/usr/lib/postgresql/<version>/bin). */
-function postgresBinDir(): string | undefined {
-  if (!existsSync(postgresRoot)) return undefined
-  const versions = readdirSync(postgresRoot)
-    .filter((v) => ['initdb', 'pg_ctl', 'postgres'].every((tool) => existsSync(join(postgresRoot, v, 'bin', tool))))
-    .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a))
-  return versions[0] === undefined ? undefined : join(postgresRoot, versions[0], 'bin')
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-interface PostgresServer {
-  url: string
-  stop(): void
-}
-
-/**
- * A throwaway PostgreSQL cluster for this test run: Debian's server (installed with apt-get when missing),
- * initdb'd as the postgres user in a temp dir, listening on a free port of 127.0.0.1 with its socket in that dir.
- * Needs root on Debian (CI is a fresh Debian machine run as root); elsewhere it says why not.
- */
-async function startPostgres(): Promise<PostgresServer | string> {
-  if (process.getuid?.() !== 0) return 'the PostgreSQL tests start their own server and need root (runuser, apt-get)'
-  if (!existsSync('/etc/debian_version') || !existsSync('/usr/bin/apt-get')) {
-    return "the PostgreSQL tests start Debian's PostgreSQL and need a Debian machine"
-  }
-  const started = Date.now()
-  let bin = postgresBinDir()
-  if (!bin) {
-    console.log("installing Debian's postgresql for the DATABASE_URL tests (apt-get)...")
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-    execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env })
-    bin = postgresBinDir()
-    if (!bin) return `apt-get installed postgresql but no server binaries are in ${postgresRoot}/<version>/bin`
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'test-postgres-'))
-  const dataDir = join(dir, 'data')
-  const asPostgres = (tool: string, args: string[]) =>
-    execFileSync('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args], { stdio: 'pipe', cwd: dir })
-  const stop = () => {
-    try {
-      asPostgres('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop'])
-    } catch {
-      // not running
-    }
-    rmSync(dir, { recursive: true, force: true })
-  }
-  try {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim())
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim())
-    chownSync(dir, uid, gid)
-    asPostgres('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'])
-    const port = await freePort()
-    const options = `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
-    asPostgres('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'])
-    asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'contract_test'])
-    console.log(
-      `PostgreSQL for the DATABASE_URL tests: 127.0.0.1:${port} (${bin}), ready in ${Date.now() - started} ms`,
-    )
-    return { url: `postgresql://postgres@127.0.0.1:${port}/contract_test`, stop }
-  } catch (error) {
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim()
-    stop()
-    return `could not start PostgreSQL: ${error instanceof Error ? error.message : String(error)}${stderr ? `\n${stderr}` : ''}`
-  }
 }
 
 /** Runs once before the test workers: they share .tools/bin, so the pinned Go tools are built here, not raced. */

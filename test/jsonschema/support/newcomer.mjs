@@ -13,6 +13,6 @@ console.log(
   JSON.stringify({
     valid,
     errors: (validate.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`),
-    orderFile: index.services.Marketplace.types.Order,
+    orderFile: index.$defs['Marketplace.types.Order'].$ref,
   }),
 )

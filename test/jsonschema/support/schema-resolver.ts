@@ -1,22 +1,24 @@
-import { schemaFiles } from './schema-files.js'
+import { schemaBaseUri } from '../../../scripts/jsonschema/ids.js'
+import { isSchemaResource, schemaFiles } from './schema-files.js'
 
 export type Schema = Record<string, any>
 
-/** A schema node together with the `$id` its relative `$ref`s resolve against. */
+/** A schema node together with the `$id` of the resource file it belongs to. */
 export interface Located {
   schema: Schema
   base: string
 }
 
-/** Every resource of every bundle by `$id`, and `$ref` resolution between them. */
+/**
+ * Every resource file by `$id`, and `$ref` resolution back to resource files: a file embeds what it
+ * references under `$defs` (`#/$defs/Order`, `#/$defs/strict.Page`), and each such copy stands for the
+ * file of that name in the same service folder.
+ */
 export class SchemaResolver {
   readonly byId = new Map<string, Schema>()
 
   constructor(files = schemaFiles()) {
-    for (const [path, bundle] of files) {
-      if (!path.startsWith('bundles/')) continue
-      for (const resource of Object.values(bundle.$defs) as Schema[]) this.byId.set(resource.$id, resource)
-    }
+    for (const [path, schema] of files) if (isSchemaResource(path)) this.byId.set(schema.$id, schema)
   }
 
   resource(id: string): Located {
@@ -26,6 +28,12 @@ export class SchemaResolver {
   }
 
   follow(node: Located): Located {
-    return typeof node.schema.$ref === 'string' ? this.resource(new URL(node.schema.$ref, node.base).href) : node
+    if (typeof node.schema.$ref !== 'string') return node
+    const url = new URL(node.schema.$ref, node.base)
+    const key = /^#\/\$defs\/(.+)$/.exec(url.hash)?.[1]
+    if (key === undefined) return this.resource(url.href.replace(/#$/, ''))
+    if (key === 'WebrpcErrorPayload') return this.resource(`${schemaBaseUri}WebrpcErrorPayload.json`)
+    const folder = url.href.slice(schemaBaseUri.length).split('/')[0]
+    return this.resource(`${schemaBaseUri}${folder}/${key.replaceAll('.', '/')}.json`)
   }
 }

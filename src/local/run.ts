@@ -1,0 +1,54 @@
+import { startLocalServer, type LocalServer, type LocalServerOptions } from './server.js'
+
+/**
+ * Starts the local server, prints the JSON credentials line first (scripts read it with `head -1`), then
+ * what is served, and stops cleanly on SIGINT/SIGTERM: what `npm start` and `web3-market-contract serve` run.
+ */
+export async function serveUntilStopped(options: LocalServerOptions, store: string): Promise<LocalServer> {
+  // A script may read the credentials line and close the pipe; the server keeps serving without its stdout.
+  process.stdout.on('error', () => undefined)
+  const server = await startLocalServer(options)
+  const { url, accessKey, secretKey, projectId } = server
+  console.log(JSON.stringify({ url, accessKey, secretKey, projectId }))
+  console.log(`Local contract server listening on ${url} (store: ${store})`)
+  console.log(
+    `  Marketplace  POST ${url}/<network>/rpc/Marketplace/<Method>     e.g. ${url}/polygon/rpc/Marketplace/GetFloorOrder`,
+  )
+  console.log(`  Metadata     POST ${url}/rpc/Metadata/TokenCollectionFilters`)
+  console.log(`  Builder      POST ${url}/rpc/Builder/GetAudience`)
+  console.log(`  Relayer      POST ${url}/<network>-relayer/rpc/Relayer/ListGasSponsors`)
+  console.log(`  Indexer      POST ${url}/<network>-indexer/rpc/Indexer/AddWebhookListener | RemoveWebhookListener`)
+  console.log(
+    `  Headers: X-Access-Key: ${accessKey}; webhook calls also Authorization: BEARER <secretKey> (project ${projectId})`,
+  )
+  const chains = options.chains ?? []
+  console.log(
+    chains.length > 0
+      ? `  Webhooks: following ${chains.map((c) => `${c.network} at ${c.rpcUrl}`).join(', ')}`
+      : '  Webhooks: no chain followed; set CHAIN_RPC_URLS=<network>=<rpc url>,... to deliver on-chain events',
+  )
+  console.log('Press Ctrl+C to stop.')
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: finishing in-flight calls and closing the store...`)
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  return server
+}
+
+/** One line on stderr and exit 1: how a start that cannot happen ends. */
+export function exitWithStartFailure(error: unknown): never {
+  console.error(`local server failed to start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}

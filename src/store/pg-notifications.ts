@@ -1,0 +1,74 @@
+import pg from 'pg'
+import type { Notifications, NotificationHandlers } from './sql.js'
+
+const RECONNECT_MIN_MS = 100
+const RECONNECT_MAX_MS = 5_000
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would drop its subscriptions when returned). A lost
+ * connection is re-opened with backoff; notifications sent meanwhile are gone, so the caller is told
+ * (onReconnect) and reconciles from the tables.
+ */
+export async function listenPostgres(
+  connectionString: string,
+  channels: readonly string[],
+  handlers: NotificationHandlers,
+  log: (message: string, error: unknown) => void,
+): Promise<Notifications> {
+  let client: pg.Client | undefined
+  let closed = false
+  let retryMs = RECONNECT_MIN_MS
+  let retryTimer: NodeJS.Timeout | undefined
+  const notifications: Notifications = { backendPid: undefined, close }
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString })
+    next.on('notification', (message) => handlers.onNotify(message.channel, message.payload ?? ''))
+    const lost = (error: unknown) => {
+      if (client !== next) return
+      client = undefined
+      notifications.backendPid = undefined
+      next.end().catch(() => undefined)
+      if (closed) return
+      log('PostgreSQL notification connection lost; reconnecting', error)
+      scheduleReconnect()
+    }
+    next.on('error', lost)
+    next.on('end', () => lost(new Error('connection ended')))
+    await next.connect()
+    try {
+      for (const channel of channels) await next.query(`LISTEN ${next.escapeIdentifier(channel)}`)
+      const { rows } = await next.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+      notifications.backendPid = rows[0]!.pid
+    } catch (error) {
+      await next.end().catch(() => undefined)
+      throw error
+    }
+    client = next
+  }
+
+  function scheduleReconnect(): void {
+    retryTimer = setTimeout(async () => {
+      try {
+        await connect()
+        retryMs = RECONNECT_MIN_MS
+        handlers.onReconnect()
+      } catch (error) {
+        retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS)
+        log(`PostgreSQL notification connection failed; retrying in ${retryMs} ms`, error)
+        if (!closed) scheduleReconnect()
+      }
+    }, retryMs)
+  }
+
+  async function close(): Promise<void> {
+    closed = true
+    clearTimeout(retryTimer)
+    const current = client
+    client = undefined
+    await current?.end().catch(() => undefined)
+  }
+
+  await connect()
+  return notifications
+}

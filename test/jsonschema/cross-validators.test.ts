@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { repoRoot } from '../../scripts/paths.js'
+import { arbitraryOf } from './support/arbitrary.js'
+import { SchemaResolver } from './support/schema-resolver.js'
+import { plainAjv } from './support/runtime-ajv.js'
+import { isSchemaResource, schemaFiles } from './support/schema-files.js'
+
+/**
+ * Other teams load our schema files with their own validators: all files at once, in one registry, and
+ * validate by `$id`. Three real ones do it here: Ajv 2020 (JavaScript), python-jsonschema with one
+ * `referencing.Registry` (the machine's python3), santhosh-tekuri/jsonschema v6 (Go, pinned in
+ * test/jsonschema/cross/go.mod). Each gets valid values of every type, request and response (generated
+ * from the schema) and an invalid one (a value of the wrong JSON type), and must agree on every verdict.
+ */
+const files = schemaFiles()
+const resolver = new SchemaResolver(files)
+const crossDir = join(repoRoot, 'test', 'jsonschema', 'cross')
+
+interface Case {
+  id: string
+  value: unknown
+  valid: boolean
+}
+
+const cases: Case[] = [...files]
+  .filter(([path]) => isSchemaResource(path))
+  .flatMap(([, schema]): Case[] => {
+    const located = resolver.resource(schema.$id)
+    const valid = fc.sample(arbitraryOf(located, resolver), { numRuns: 3, seed: 20261123 })
+    const wrongType = schema.type === 'object' ? 'not an object' : { notA: 'string' }
+    return [
+      ...valid.map((value) => ({ id: schema.$id, value, valid: true })),
+      { id: schema.$id, value: wrongType, valid: false },
+    ]
+  })
+const input = JSON.stringify({ schemas: [...files.values()], cases: cases.map(({ id, value }) => ({ id, value })) })
+const expected = cases.map((c) => c.valid)
+
+const verdictsOf = (command: string, args: string[]) =>
+  JSON.parse(execFileSync(command, args, { cwd: crossDir, input, encoding: 'utf8', maxBuffer: 64 << 20 })) as boolean[]
+
+/** The cases a validator judged otherwise than expected, for a readable failure. */
+const disagreements = (verdicts: boolean[]) =>
+  cases.flatMap((c, i) => (verdicts[i] === c.valid ? [] : [`${c.id} ${JSON.stringify(c.value)}: ${verdicts[i]}`]))
+
+describe(`all ${files.size} schema files in one registry, ${cases.length} cases`, () => {
+  it('Ajv 2020 (strict mode, ajv-formats)', () => {
+    const ajv = plainAjv()
+    for (const schema of files.values()) ajv.addSchema(schema)
+    expect(disagreements(cases.map((c) => ajv.getSchema(c.id)!(c.value) === true))).toEqual([])
+  })
+
+  it('python-jsonschema with one referencing.Registry', () => {
+    let verdicts: boolean[]
+    try {
+      verdicts = verdictsOf('python3', ['check.py'])
+    } catch (error) {
+      throw new Error(
+        `python3 with jsonschema ≥ 4.18 and referencing is needed (the machine image has them): ${(error as Error).message}`,
+      )
+    }
+    expect(disagreements(verdicts)).toEqual([])
+  })
+
+  it('Go santhosh-tekuri/jsonschema v6', () => {
+    expect(disagreements(verdictsOf('go', ['run', '.']))).toEqual([])
+  }, 120_000)
+
+  it('the cases can fail: every validator refuses each invalid value', () => {
+    expect(expected.filter((valid) => !valid).length).toBe(
+      files.size - [...files.keys()].filter((p) => !isSchemaResource(p)).length,
+    )
+  })
+})
