@@ -1,3 +1,4 @@
+import { concatBytes } from '../concat-bytes.js'
 import { WebrpcClientDisconnectedError } from '../../gen/errors.gen.js'
 import type { Host } from './host.js'
 import { bodyNotUtf8, bodyTooLarge, type BodyProblem, type HostRequest } from './wire.js'
@@ -21,14 +22,8 @@ async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: num
     }
     chunks.push(value)
   }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
   try {
-    return decoder.decode(bytes)
+    return decoder.decode(concatBytes(chunks))
   } catch {
     return bodyNotUtf8
   }

@@ -1,3 +1,4 @@
+import { concatBytes } from '../concat-bytes.js'
 import type { WebhookReceiver } from './receiver.js'
 
 const MAX_BODY_BYTES = 1 << 20
@@ -88,13 +89,7 @@ async function readBody(request: NodeRequestLike): Promise<Uint8Array> {
     if (size > MAX_BODY_BYTES) throw new Error(`body larger than ${MAX_BODY_BYTES} bytes`)
     chunks.push(bytes)
   }
-  const body = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    body.set(chunk, offset)
-    offset += chunk.length
-  }
-  return body
+  return concatBytes(chunks)
 }
 
 function sendJson(response: NodeResponseLike, status: number, body: unknown): void {

@@ -1,3 +1,5 @@
+import { concatBytes } from '../concat-bytes.js'
+
 /**
  * The Standard Webhooks signature scheme, runtime-neutral (no node:*): the signer (Node, signature.ts)
  * and the Web Crypto verifier (signature-verify.ts) share these definitions.
@@ -25,11 +27,7 @@ export function signedContent(
   body: string | Uint8Array,
 ): Uint8Array<ArrayBuffer> {
   const prefix = new TextEncoder().encode(`${id}.${timestampSeconds}.`)
-  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body
-  const content = new Uint8Array(prefix.length + bytes.length)
-  content.set(prefix)
-  content.set(bytes, prefix.length)
-  return content
+  return concatBytes([prefix, typeof body === 'string' ? new TextEncoder().encode(body) : body])
 }
 
 /** The webhook-signature header value for one MAC. */
