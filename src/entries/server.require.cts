@@ -1,0 +1,7 @@
+// web3-market-contract/server under require() (Node 20.19+ loads the ES module synchronously), a missing optional peer reported in one line.
+import peers = require('../peer-dependencies.js')
+
+export = peers.requireWithPeers(
+  'web3-market-contract/server',
+  () => require('../server/index.js') as typeof import('../server/index.js'),
+)

@@ -1,0 +1,15 @@
+// web3-market-contract/webhook/engine under import: src/webhook-engine.ts, a missing optional peer reported in one line.
+import { loadWithPeers } from '../peer-dependencies.js'
+
+const engine = await loadWithPeers('web3-market-contract/webhook/engine', () => import('../webhook-engine.js'))
+export const {
+  DEFAULT_RETRY_POLICY,
+  FILTER_LIMITS,
+  MAX_URL_LENGTH,
+  createWebhookEngine,
+  deliveryUid,
+  generateSigningSecret,
+  parseEventSignature,
+  signWebhook,
+  webhookHeaders,
+} = engine

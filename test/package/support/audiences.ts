@@ -1,0 +1,15 @@
+import { peer } from './consumer-project.js'
+
+/** Who installs the package, with which optional peers (as the README's install table says), and what they import. */
+export const audiences = {
+  client: { peers: [], entries: ['', '/marketplace', '/metadata', '/builder', '/relayer', '/indexer'] },
+  webhookReceiver: { peers: [peer('ajv'), peer('ajv-formats')], entries: ['/webhook/receiver', '/validate'] },
+  webhookEngine: { peers: [peer('viem'), peer('ajv'), peer('ajv-formats')], entries: ['/webhook/engine', '/webhook'] },
+  server: { peers: [peer('jose'), peer('ajv'), peer('ajv-formats')], entries: ['/server'] },
+  localServer: {
+    peers: ['@electric-sql/pglite', 'pg', 'viem', 'jose', 'ajv', 'ajv-formats'].map(peer),
+    entries: ['/local'],
+  },
+} satisfies Record<string, { peers: string[]; entries: string[] }>
+
+export type Audience = keyof typeof audiences

@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { repoRoot } from '../../../scripts/paths.js'
+import { packedTarball } from './packed-tarball.js'
+
+const { name: packageName, peerDependencies } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+  name: string
+  peerDependencies: Record<string, string>
+}
+export { packageName }
+
+export type ConsumerProject = { dir: string; run: (file: string, source: string) => string; remove: () => void }
+
+/** An npm package at the version range this package's peerDependencies give it (`viem@^2.56.9`). */
+export function peer(name: string): string {
+  const range = peerDependencies[name]
+  if (!range) throw new Error(`${name} is not a peer dependency of ${packageName}`)
+  return `${name}@${range}`
+}
+
+export function npmInstall(dir: string, specs: string[]): void {
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...specs], {
+    cwd: dir,
+    stdio: 'pipe',
+  })
+}
+
+/** A fresh empty project with the packed tarball and `extra` (e.g. `peer('viem')`, `@types/node@20`) installed. */
+export function consumerProject(extra: string[] = []): ConsumerProject {
+  const dir = mkdtempSync(join(tmpdir(), 'consumer-'))
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }))
+  npmInstall(dir, [packedTarball(), ...extra])
+  return {
+    dir,
+    run(file, source) {
+      writeFileSync(join(dir, file), source)
+      return execFileSync(process.execPath, [file], { cwd: dir, encoding: 'utf8', stdio: 'pipe' }).trim()
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  }
+}
