@@ -1,9 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../scripts/paths.js'
+import { audiences } from './package/support/audiences.js'
+import { consumerProject, type ConsumerProject } from './package/support/consumer-project.js'
 
 type ExportTarget = string | { types: string; default: string }
 const packageJson = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
@@ -63,6 +64,7 @@ describe('the published package', () => {
     ['/indexer', 'Indexer'],
     ['/validate', 'validateRequest'],
     ['/webhook', 'createWebhookReceiver'],
+    ['/webhook/engine', 'createWebhookEngine'],
     ['/webhook/receiver', 'createWebhookReceiver'],
     ['/server', 'createHost'],
   ])('%s resolves through the package name to built JavaScript exporting %s', async (subpath, name) => {
@@ -72,34 +74,21 @@ describe('the published package', () => {
 })
 
 /**
- * The package as a consumer gets it: `npm pack`, then the tarball installed into an empty project (from
- * the npm cache where it has them, else the registry), used with `import` and `require()`.
+ * The package as a consumer gets it: `npm pack`, then the tarball installed into an empty project with the peers
+ * the README names for the local server, used with `import` and `require()`.
  */
 describe('the packed tarball in an empty project', () => {
+  let consumer: ConsumerProject
   let project: string
 
   beforeAll(() => {
-    project = mkdtempSync(join(tmpdir(), 'consumer-'))
-    const [report] = JSON.parse(
-      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project], {
-        cwd: repoRoot,
-        encoding: 'utf8',
-      }),
-    ) as [{ filename: string }]
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }))
-    execFileSync(
-      'npm',
-      ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(project, report.filename)],
-      { cwd: project, stdio: 'pipe' },
-    )
+    consumer = consumerProject(audiences.localServer.peers)
+    project = consumer.dir
   }, 240_000)
 
-  afterAll(() => rmSync(project, { recursive: true, force: true }))
+  afterAll(() => consumer.remove())
 
-  const run = (file: string, source: string) => {
-    writeFileSync(join(project, file), source)
-    return execFileSync(process.execPath, [file], { cwd: project, encoding: 'utf8' }).trim()
-  }
+  const run = (file: string, source: string) => consumer.run(file, source)
 
   it('works with import', () => {
     const source = `import { createClients } from '${packageJson.name}'
@@ -164,8 +153,9 @@ console.log(count)`
   it('works with require() (Node 20.19+ loads the ES modules synchronously)', () => {
     const source = `const { createClients } = require('${packageJson.name}')
 const { Relayer } = require('${packageJson.name}/relayer')
+const { startLocalServer } = require('${packageJson.name}/local')
 const clients = createClients({ network: 'polygon', accessKey: 'k' })
-console.log(typeof clients.relayer.listGasSponsors, typeof Relayer)`
-    expect(run('cjs.cjs', source)).toBe('function function')
+console.log(typeof clients.relayer.listGasSponsors, typeof Relayer, typeof startLocalServer)`
+    expect(run('cjs.cjs', source)).toBe('function function function')
   })
 })
