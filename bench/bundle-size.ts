@@ -1,0 +1,87 @@
+/**
+ * Browser bundle size of a client app (esbuild: bundle, minify, ESM, platform browser; then gzip -9), three
+ * apps side by side: only the Marketplace client, all five services through createClients, and the published
+ * @0xsequence/marketplace MarketplaceIndexer (installed from npm into a temp dir at bench time).
+ * Run: npx tsx bench/bundle-size.ts (packs this repository and installs the tarball into a temp project first).
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+
+export const publishedClient = '@0xsequence/marketplace@2.3.39'
+
+export type BundleRow = { app: string; minifiedBytes: number; gzipBytes: number }
+
+const floorOrderCall = `({ contractAddress: '0x4e10000000000000000000000000000000000721' })`
+
+/** Each app makes one call, so the bundle holds what a real app would (classes bundle whole anyway). */
+const apps = {
+  'web3-market-contract/marketplace: Marketplace only': `import { Marketplace } from 'web3-market-contract/marketplace'
+const marketplace = new Marketplace({ network: 'polygon', accessKey: 'key' })
+console.log(await marketplace.getFloorOrder${floorOrderCall})`,
+  'web3-market-contract: createClients, all five': `import { createClients } from 'web3-market-contract'
+const clients = createClients({ network: 'polygon', accessKey: 'key' })
+console.log(await clients.marketplace.getFloorOrder${floorOrderCall})`,
+  [`${publishedClient}: MarketplaceIndexer`]: `import { MarketplaceIndexer } from '@0xsequence/marketplace'
+const marketplace = new MarketplaceIndexer('https://marketplace-api.sequence.app/polygon', 'key')
+console.log(await marketplace.getFloorOrder${floorOrderCall})`,
+}
+
+/** Installs the published client into `dir` (an npm project) unless it is there. */
+export function installPublishedClient(dir: string): void {
+  if (existsSync(join(dir, 'node_modules', '@0xsequence', 'marketplace'))) return
+  mkdirSync(dir, { recursive: true })
+  if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{"private":true}')
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', publishedClient], {
+    cwd: dir,
+    stdio: 'pipe',
+  })
+}
+
+/** Bundles each app inside `projectDir`, a project where both `web3-market-contract` and the published client resolve. */
+export async function measureBundles(projectDir: string): Promise<BundleRow[]> {
+  const rows: BundleRow[] = []
+  for (const [app, source] of Object.entries(apps)) {
+    const entry = join(projectDir, `bundle-app-${rows.length}.mjs`)
+    writeFileSync(entry, source)
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      write: false,
+      logLevel: 'silent',
+    })
+    const code = result.outputFiles[0]!.contents
+    rows.push({ app, minifiedBytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength })
+  }
+  return rows
+}
+
+export function formatTable(rows: BundleRow[]): string {
+  const number = (n: number) => n.toLocaleString('en-US')
+  return [
+    '| app | minified B | gzip -9 B |',
+    '|---|---:|---:|',
+    ...rows.map((row) => `| ${row.app} | ${number(row.minifiedBytes)} | ${number(row.gzipBytes)} |`),
+  ].join('\n')
+}
+
+async function main(): Promise<void> {
+  const { consumerProject } = await import('../test/package/support/consumer-project.js')
+  const project = consumerProject()
+  try {
+    installPublishedClient(project.dir)
+    console.log(`${new Date().toISOString()}: esbuild bundle --minify --format=esm --platform=browser, then gzip -9`)
+    console.log(formatTable(await measureBundles(project.dir)))
+  } finally {
+    project.remove()
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]!).href) await main()
