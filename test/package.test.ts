@@ -6,7 +6,7 @@ import { repoRoot } from '../scripts/paths.js'
 import { audiences } from './package/support/audiences.js'
 import { consumerProject, type ConsumerProject } from './package/support/consumer-project.js'
 
-type ExportTarget = string | { types: string; default: string }
+type ExportTarget = string | { [condition: string]: ExportTarget }
 const packageJson = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
   name: string
   exports: Record<string, ExportTarget>
@@ -33,8 +33,9 @@ describe('the published package', () => {
 
   it('ships every file its exports point to', () => {
     for (const [subpath, target] of Object.entries(packageJson.exports)) {
-      const files = typeof target === 'string' ? [target] : [target.types, target.default]
-      for (const file of files) {
+      const files = (target: ExportTarget): string[] =>
+        typeof target === 'string' ? [target] : Object.values(target).flatMap(files)
+      for (const file of files(target)) {
         if (file.includes('*')) {
           const prefix = strip(file.slice(0, file.indexOf('*')))
           expect(
