@@ -1,83 +1,103 @@
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
-import * as prettier from 'prettier'
+import { readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { parseArgs } from 'node:util'
 import { exitWithHelpIfAsked } from './cli-help.js'
-import { ensureGoTool } from './install-tools.js'
-import type { WebrpcIR } from './ir.js'
-import { genDir, repoRoot, serviceRoots } from './paths.js'
+import { checkArgumentFormats, loadArgumentFormats, type WebrpcIR } from './ir.js'
 import { jsonSchemaFiles } from './jsonschema/index.js'
-import { openapiFiles } from './openapi/index.js'
-import { postprocess } from './postprocess/index.js'
+import { openapiFile } from './openapi/index.js'
+import { genDir, serviceRoots } from './paths.js'
+import { loadRoutingData } from './routing-data.js'
+import { errorRows, errorsModuleText } from './shared-modules/errors.js'
+import { defaultRuntimeDir } from './shared-modules/header.js'
+import { networksModuleText } from './shared-modules/networks.js'
+import { schemaOf, webrpcGen } from './webrpc-gen.js'
+import { writeTree } from './write-tree.js'
 
-/** Runs webrpc-gen from the repo root with relative paths, so the command it prints into headers is machine-independent. */
-function webrpcGen(stem: string, target: string, flags: string[] = []): string {
-  const binary = ensureGoTool('webrpc-gen')
-  try {
-    return execFileSync(binary, [`-schema=schema/${stem}.ridl`, `-target=${target}`, ...flags], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-  } catch (error) {
-    const err = error as { stderr?: string; stdout?: string; message: string }
-    throw new Error(`webrpc-gen failed on schema/${stem}.ridl:\n${(err.stderr || err.stdout || err.message).trim()}`)
-  }
+export interface GenerateOptions {
+  /** Service roots to regenerate from schema/ (all by default); the others' IRs are read from `outDir`. */
+  services?: readonly string[]
 }
 
-async function format(file: string, text: string): Promise<string> {
-  const options = (await prettier.resolveConfig(join(repoRoot, 'package.json'))) ?? {}
-  return prettier.format(text, { ...options, filepath: file })
+const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n'
+
+function selectedServices(requested: readonly string[] | undefined): { all: string[]; selected: Set<string> } {
+  const all = serviceRoots()
+  const unknown = (requested ?? []).filter((stem) => !all.includes(stem))
+  if (unknown.length > 0) throw new Error(`no service root ${unknown.join(', ')}; service roots: ${all.join(', ')}`)
+  return { all, selected: new Set(requested ?? all) }
 }
 
-/** Every generated file, by path relative to the output folder. */
-export async function generateFiles(): Promise<Map<string, string>> {
+/**
+ * Every generated file of the selected services and every file all services share, by path relative
+ * to gen/. The webrpc-gen processes start first and run while the post-processor loads.
+ */
+export async function generateFiles(
+  outDir: string = genDir,
+  options: GenerateOptions = {},
+): Promise<Map<string, string>> {
+  const { all, selected } = selectedServices(options.services)
+  const stock = new Map(
+    [...selected].map((stem) => [
+      stem,
+      Promise.all([
+        webrpcGen(schemaOf(stem), 'json'),
+        webrpcGen(schemaOf(stem), 'typescript'),
+        webrpcGen(schemaOf(stem), 'openapi'),
+      ]),
+    ]),
+  )
+  const { postprocess } = await import('./postprocess/index.js')
+  const routing = loadRoutingData()
   const files = new Map<string, string>()
   const irs = new Map<string, WebrpcIR>()
-  for (const stem of serviceRoots()) {
-    const ir = JSON.parse(webrpcGen(stem, 'json')) as WebrpcIR
-    irs.set(stem, ir)
-    files.set(`${stem}.webrpc.json`, JSON.stringify(ir, null, 2))
-    const stock = webrpcGen(stem, 'typescript', ['-client', '-server'])
-    const { text, emitted } = postprocess(stem, stock, ir)
-    files.set(`${stem}.gen.ts`, text)
-    for (const [name, emittedText] of emitted) {
-      const previous = files.get(name)
-      if (previous !== undefined && previous !== emittedText) throw new Error(`services emit different ${name}`)
-      files.set(name, emittedText)
+  for (const stem of all) {
+    const outputs = stock.get(stem)
+    if (!outputs) {
+      irs.set(stem, JSON.parse(readFileSync(join(outDir, `${stem}.webrpc.json`), 'utf8')) as WebrpcIR)
+      continue
     }
+    const [irText, client, openapi] = await outputs
+    const ir = JSON.parse(irText) as WebrpcIR
+    irs.set(stem, ir)
+    files.set(`${stem}.webrpc.json`, json(ir))
+    files.set(`${stem}.gen.ts`, postprocess(stem, client, ir, undefined, { routing }))
+    files.set(`openapi/${stem}.json`, openapiFile(stem, ir, openapi, routing))
   }
+  checkArgumentFormats(loadArgumentFormats(), irs.values())
+  files.set('errors.gen.ts', errorsModuleText(errorRows(irs), defaultRuntimeDir))
+  files.set('networks.gen.ts', networksModuleText(routing, defaultRuntimeDir))
   for (const [name, text] of jsonSchemaFiles(irs)) files.set(name, text)
-  for (const [name, text] of openapiFiles(irs, (stem) => webrpcGen(stem, 'openapi'))) files.set(name, text)
-  const formatted = new Map<string, string>()
-  for (const [name, text] of files) formatted.set(name, await format(name, text))
-  return formatted
+  return files
 }
 
-/** Regenerates outDir from schema/ and scripts/, removing whatever was there. */
-export async function generate(outDir: string = genDir): Promise<string[]> {
-  const files = await generateFiles()
-  rmSync(outDir, { recursive: true, force: true })
-  for (const [name, text] of files) {
-    const path = join(outDir, name)
-    mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, text)
-  }
-  return [...files.keys()].sort()
+/** Regenerates `outDir` from schema/ and scripts/; a full run also removes files no longer generated. Returns the files that changed. */
+export async function generate(outDir: string = genDir, options: GenerateOptions = {}): Promise<string[]> {
+  const files = await generateFiles(outDir, options)
+  return writeTree(outDir, files, options.services === undefined)
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  exitWithHelpIfAsked(`npm run gen [-- --out <dir>] [-- --help]
+const usage = `npm run gen [-- --service <stem> ...] [-- --out <dir>] [-- --help]
 
 Regenerates gen/ (or <dir>) from schema/ and scripts/: the IR, clients and server stubs of every
-service, JSON Schemas, validators and OpenAPI. Deterministic: the same input gives the same bytes.`)
-  const outFlag = process.argv.indexOf('--out')
-  const outDir = outFlag > 0 ? process.argv[outFlag + 1]! : genDir
+service, the shared error and network modules, JSON Schemas, validators and OpenAPI. Deterministic:
+the same input gives the same bytes. Writes only files whose bytes change.
+
+  --service <stem>  regenerate this service root only (repeatable), e.g. --service marketplace;
+                    the other services' IRs are read from the output folder
+  --out <dir>       write into <dir> instead of gen/`
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  exitWithHelpIfAsked(usage)
+  const { values } = parseArgs({
+    options: { service: { type: 'string', multiple: true }, out: { type: 'string' } },
+    strict: true,
+  })
+  const outDir = values.out ?? genDir
   const started = performance.now()
-  generate(outDir).then(
-    (names) =>
+  generate(outDir, { services: values.service }).then(
+    (changed) =>
       console.log(
-        `generated ${names.length} files into ${relative(process.cwd(), outDir) || '.'} in ${Math.round(performance.now() - started)} ms`,
+        `generated into ${relative(process.cwd(), outDir) || '.'} in ${Math.round(performance.now() - started)} ms: ${changed.length ? `${changed.length} files changed` : 'nothing changed'}`,
       ),
     (error: Error) => {
       console.error(error.message)

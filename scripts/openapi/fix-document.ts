@@ -1,11 +1,11 @@
 import { load } from 'js-yaml'
-import type { WebrpcIR } from '../ir.js'
+import { authKind, needsSecretKey, type WebrpcIR } from '../ir.js'
 import type { JsonSchema } from '../jsonschema/json-schema.js'
 import type { SchemaResource, ServiceSchemas } from '../jsonschema/service-schemas.js'
 import { toOpenApi30 } from './to-openapi30.js'
 import { refsIn } from '../jsonschema/refs.js'
 import { errorPayloadSchema } from '../jsonschema/error-schema.js'
-import type { RoutingData } from '../postprocess/routing-data.js'
+import type { RoutingData } from '../routing-data.js'
 import { errorResponsesByStatus } from './error-responses.js'
 import { checkExample } from './check-example.js'
 import { requestExamples } from './examples.js'
@@ -107,11 +107,8 @@ export function fixOpenApi(
     operation.operationId = `${service.name}_${method.name}`
     const { '4XX': _client, '5XX': _server, ...answers } = operation.responses
     operation.responses = { ...answers, ...errorResponses }
-    operation.security = [
-      method.annotations.auth?.value === 'secret' ? { AccessKey: [], SecretKey: [] } : { AccessKey: [] },
-    ]
+    operation.security = [authKind(method) === 'secretKey' ? { AccessKey: [], SecretKey: [] } : { AccessKey: [] }]
   }
-  if (!service.methods.some((method) => method.annotations.auth?.value === 'secret'))
-    delete doc.components.securitySchemes.SecretKey
+  if (!needsSecretKey(service)) delete doc.components.securitySchemes.SecretKey
   return doc
 }

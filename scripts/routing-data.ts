@@ -1,15 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { schemaDir } from '../paths.js'
+import { schemaDir } from './paths.js'
 
-export type UrlShape = 'network-path-segment' | 'network-host-prefix' | 'fixed'
+import type { ServiceRoute } from '../src/runtime/routing.js'
 
-export interface ServiceRoute {
-  shape: UrlShape
-  /** Template of the service address; `{network}` stands for the network name. */
-  defaultUrl: string
-}
+export type { ServiceRoute, UrlShape } from '../src/runtime/routing.js'
 
 export interface RoutingData {
   networks: { name: string; chainId: number }[]
