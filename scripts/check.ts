@@ -22,7 +22,7 @@ export async function checkGenerated(
   committedDir: string = genDir,
 ): Promise<{ differing: string[]; freshDir: string }> {
   const freshDir = mkdtempSync(join(tmpdir(), 'gen-check-'))
-  await generate(freshDir)
+  await generate(freshDir, { cache: false })
   return { differing: diffTrees(committedDir, freshDir), freshDir }
 }
 

@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { exitWithHelpIfAsked } from './cli-help.js'
+import { codeFingerprint, GenCache } from './gen-cache.js'
 import { checkArgumentFormats, loadArgumentFormats, type WebrpcIR } from './ir.js'
-import { jsonSchemaFiles } from './jsonschema/index.js'
-import { openapiFile } from './openapi/index.js'
 import { genDir, serviceRoots } from './paths.js'
-import { loadRoutingData } from './routing-data.js'
+import { loadRoutingData, type RoutingData } from './routing-data.js'
 import { errorRows, errorsModuleText } from './shared-modules/errors.js'
 import { defaultRuntimeDir } from './shared-modules/header.js'
 import { networksModuleText } from './shared-modules/networks.js'
@@ -16,6 +15,30 @@ import { writeTree } from './write-tree.js'
 export interface GenerateOptions {
   /** Service roots to regenerate from schema/ (all by default); the others' IRs are read from `outDir`. */
   services?: readonly string[]
+  /** Reuse outputs made from the same inputs by the same code (default: on); gen:check turns it off. */
+  cache?: boolean
+}
+
+/** The code each cached step runs (paths relative to the repository): an output is valid only for this code. */
+const stepCode = {
+  postprocess: [
+    'scripts/postprocess',
+    'scripts/shared-modules',
+    'scripts/ir.ts',
+    'scripts/routing-data.ts',
+    'src/runtime',
+  ],
+  openapi: [
+    'scripts/openapi',
+    'scripts/jsonschema',
+    'scripts/ir.ts',
+    'scripts/routing-data.ts',
+    'schema/argument-formats.json',
+    'src/local/sample-data.ts',
+    'src/local/native-currency.ts',
+  ],
+  jsonschema: ['scripts/jsonschema', 'scripts/ir.ts', 'schema/argument-formats.json'],
+  routing: ['scripts/routing-data.ts', 'schema/networks.json', 'schema/networks.schema.json'],
 }
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n'
@@ -27,27 +50,32 @@ function selectedServices(requested: readonly string[] | undefined): { all: stri
   return { all, selected: new Set(requested ?? all) }
 }
 
+/** The three webrpc-gen outputs of a service root, started at once: each call is a process of its own. */
+const stockOutputs = (stem: string) =>
+  Promise.all([
+    webrpcGen(schemaOf(stem), 'json'),
+    webrpcGen(schemaOf(stem), 'typescript'),
+    webrpcGen(schemaOf(stem), 'openapi'),
+  ])
+
 /**
  * Every generated file of the selected services and every file all services share, by path relative
- * to gen/. The webrpc-gen processes start first and run while the post-processor loads.
+ * to gen/. The webrpc-gen processes start first; a step whose inputs and code did not change is read
+ * from the cache, so ts-morph, ajv and js-yaml load only when something they make must be made anew.
  */
 export async function generateFiles(
   outDir: string = genDir,
   options: GenerateOptions = {},
 ): Promise<Map<string, string>> {
   const { all, selected } = selectedServices(options.services)
-  const stock = new Map(
-    [...selected].map((stem) => [
-      stem,
-      Promise.all([
-        webrpcGen(schemaOf(stem), 'json'),
-        webrpcGen(schemaOf(stem), 'typescript'),
-        webrpcGen(schemaOf(stem), 'openapi'),
-      ]),
-    ]),
-  )
-  const { postprocess } = await import('./postprocess/index.js')
-  const routing = loadRoutingData()
+  const stock = new Map([...selected].map((stem) => [stem, stockOutputs(stem)]))
+  const cache = new GenCache(options.cache !== false)
+  const code = (step: keyof typeof stepCode) => (cache.enabled ? codeFingerprint(stepCode[step]) : '')
+  const routing = JSON.parse(cache.text([code('routing')], () => JSON.stringify(loadRoutingData()))) as RoutingData
+  const routingText = JSON.stringify(routing)
+  // Without the cache every service file is post-processed: ts-morph loads while webrpc-gen runs.
+  const loading = cache.enabled ? undefined : import('./postprocess/index.js')
+  const postprocessor = () => loading ?? import('./postprocess/index.js')
   const files = new Map<string, string>()
   const irs = new Map<string, WebrpcIR>()
   for (const stem of all) {
@@ -60,13 +88,34 @@ export async function generateFiles(
     const ir = JSON.parse(irText) as WebrpcIR
     irs.set(stem, ir)
     files.set(`${stem}.webrpc.json`, json(ir))
-    files.set(`${stem}.gen.ts`, postprocess(stem, client, ir, undefined, { routing }))
-    files.set(`openapi/${stem}.json`, openapiFile(stem, ir, openapi, routing))
+    const serviceFile = [code('postprocess'), stem, client, irText, routingText]
+    files.set(
+      `${stem}.gen.ts`,
+      cache.get(serviceFile) ??
+        cache.set(serviceFile, (await postprocessor()).postprocess(stem, client, ir, undefined, { routing })),
+    )
+    const openapiInputs = [code('openapi'), stem, openapi, irText, routingText]
+    files.set(
+      `openapi/${stem}.json`,
+      cache.get(openapiInputs) ??
+        cache.set(openapiInputs, (await import('./openapi/index.js')).openapiFile(stem, ir, openapi, routing)),
+    )
   }
   checkArgumentFormats(loadArgumentFormats(), irs.values())
   files.set('errors.gen.ts', errorsModuleText(errorRows(irs), defaultRuntimeDir))
   files.set('networks.gen.ts', networksModuleText(routing, defaultRuntimeDir))
-  for (const [name, text] of jsonSchemaFiles(irs)) files.set(name, text)
+  const schemaInputs = [code('jsonschema'), ...all.map((stem) => JSON.stringify(irs.get(stem)))]
+  const schemaFiles =
+    cache.get(schemaInputs) ??
+    cache.set(
+      schemaInputs,
+      JSON.stringify([
+        ...(await import('./jsonschema/index.js')).jsonSchemaFiles(irs, (inputs, compute) =>
+          cache.text([code('jsonschema'), ...inputs], compute),
+        ),
+      ]),
+    )
+  for (const [name, text] of JSON.parse(schemaFiles) as [string, string][]) files.set(name, text)
   return files
 }
 
@@ -84,17 +133,23 @@ the same input gives the same bytes. Writes only files whose bytes change.
 
   --service <stem>  regenerate this service root only (repeatable), e.g. --service marketplace;
                     the other services' IRs are read from the output folder
-  --out <dir>       write into <dir> instead of gen/`
+  --out <dir>       write into <dir> instead of gen/
+  --no-cache        post-process every service file again (the cache is keyed by the inputs and
+                    the post-processor's code, in node_modules/.cache/web3-market-contract-gen)`
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   exitWithHelpIfAsked(usage)
   const { values } = parseArgs({
-    options: { service: { type: 'string', multiple: true }, out: { type: 'string' } },
+    options: {
+      service: { type: 'string', multiple: true },
+      out: { type: 'string' },
+      'no-cache': { type: 'boolean' },
+    },
     strict: true,
   })
   const outDir = values.out ?? genDir
   const started = performance.now()
-  generate(outDir, { services: values.service }).then(
+  generate(outDir, { services: values.service, cache: !values['no-cache'] }).then(
     (changed) =>
       console.log(
         `generated into ${relative(process.cwd(), outDir) || '.'} in ${Math.round(performance.now() - started)} ms: ${changed.length ? `${changed.length} files changed` : 'nothing changed'}`,
