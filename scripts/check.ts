@@ -1,22 +1,15 @@
 import { exitWithHelpIfAsked } from './cli-help.js'
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { generate } from './generate.js'
 import { genDir } from './paths.js'
-
-function listFiles(dir: string, base = dir): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? listFiles(path, base) : [relative(base, path)]
-  })
-}
+import { listTree } from './write-tree.js'
 
 /** Files that differ between two generated trees (added, removed or changed). */
 export function diffTrees(expectedDir: string, actualDir: string): string[] {
-  const names = new Set([...listFiles(expectedDir), ...listFiles(actualDir)])
+  const names = new Set([...listTree(expectedDir), ...listTree(actualDir)])
   return [...names].sort().filter((name) => {
     const a = join(expectedDir, name)
     const b = join(actualDir, name)
@@ -29,7 +22,7 @@ export async function checkGenerated(
   committedDir: string = genDir,
 ): Promise<{ differing: string[]; freshDir: string }> {
   const freshDir = mkdtempSync(join(tmpdir(), 'gen-check-'))
-  await generate(freshDir)
+  await generate(freshDir, { cache: false })
   return { differing: diffTrees(committedDir, freshDir), freshDir }
 }
 

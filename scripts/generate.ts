@@ -1,83 +1,158 @@
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
-import * as prettier from 'prettier'
+import { readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { parseArgs } from 'node:util'
 import { exitWithHelpIfAsked } from './cli-help.js'
-import { ensureGoTool } from './install-tools.js'
-import type { WebrpcIR } from './ir.js'
-import { genDir, repoRoot, serviceRoots } from './paths.js'
-import { jsonSchemaFiles } from './jsonschema/index.js'
-import { openapiFiles } from './openapi/index.js'
-import { postprocess } from './postprocess/index.js'
+import { codeFingerprint, GenCache } from './gen-cache.js'
+import { checkArgumentFormats, loadArgumentFormats, type WebrpcIR } from './ir.js'
+import { genDir, serviceRoots } from './paths.js'
+import { loadRoutingData, type RoutingData } from './routing-data.js'
+import { errorRows, errorsModuleText } from './shared-modules/errors.js'
+import { defaultRuntimeDir } from './shared-modules/header.js'
+import { networksModuleText } from './shared-modules/networks.js'
+import { schemaOf, webrpcGen } from './webrpc-gen.js'
+import { writeTree } from './write-tree.js'
 
-/** Runs webrpc-gen from the repo root with relative paths, so the command it prints into headers is machine-independent. */
-function webrpcGen(stem: string, target: string, flags: string[] = []): string {
-  const binary = ensureGoTool('webrpc-gen')
-  try {
-    return execFileSync(binary, [`-schema=schema/${stem}.ridl`, `-target=${target}`, ...flags], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-  } catch (error) {
-    const err = error as { stderr?: string; stdout?: string; message: string }
-    throw new Error(`webrpc-gen failed on schema/${stem}.ridl:\n${(err.stderr || err.stdout || err.message).trim()}`)
-  }
+export interface GenerateOptions {
+  /** Service roots to regenerate from schema/ (all by default); the others' IRs are read from `outDir`. */
+  services?: readonly string[]
+  /** Reuse outputs made from the same inputs by the same code (default: on); gen:check turns it off. */
+  cache?: boolean
 }
 
-async function format(file: string, text: string): Promise<string> {
-  const options = (await prettier.resolveConfig(join(repoRoot, 'package.json'))) ?? {}
-  return prettier.format(text, { ...options, filepath: file })
+/** The code each cached step runs (paths relative to the repository): an output is valid only for this code. */
+const stepCode = {
+  postprocess: [
+    'scripts/postprocess',
+    'scripts/shared-modules',
+    'scripts/ir.ts',
+    'scripts/routing-data.ts',
+    'src/runtime',
+  ],
+  openapi: [
+    'scripts/openapi',
+    'scripts/jsonschema',
+    'scripts/ir.ts',
+    'scripts/routing-data.ts',
+    'schema/argument-formats.json',
+    'src/local/sample-data.ts',
+    'src/local/native-currency.ts',
+  ],
+  jsonschema: ['scripts/jsonschema', 'scripts/ir.ts', 'schema/argument-formats.json'],
+  routing: ['scripts/routing-data.ts', 'schema/networks.json', 'schema/networks.schema.json'],
 }
 
-/** Every generated file, by path relative to the output folder. */
-export async function generateFiles(): Promise<Map<string, string>> {
+const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n'
+
+function selectedServices(requested: readonly string[] | undefined): { all: string[]; selected: Set<string> } {
+  const all = serviceRoots()
+  const unknown = (requested ?? []).filter((stem) => !all.includes(stem))
+  if (unknown.length > 0) throw new Error(`no service root ${unknown.join(', ')}; service roots: ${all.join(', ')}`)
+  return { all, selected: new Set(requested ?? all) }
+}
+
+/** The three webrpc-gen outputs of a service root, started at once: each call is a process of its own. */
+const stockOutputs = (stem: string) =>
+  Promise.all([
+    webrpcGen(schemaOf(stem), 'json'),
+    webrpcGen(schemaOf(stem), 'typescript'),
+    webrpcGen(schemaOf(stem), 'openapi'),
+  ])
+
+/**
+ * Every generated file of the selected services and every file all services share, by path relative
+ * to gen/. The webrpc-gen processes start first; a step whose inputs and code did not change is read
+ * from the cache, so ts-morph, ajv and js-yaml load only when something they make must be made anew.
+ */
+export async function generateFiles(
+  outDir: string = genDir,
+  options: GenerateOptions = {},
+): Promise<Map<string, string>> {
+  const { all, selected } = selectedServices(options.services)
+  const stock = new Map([...selected].map((stem) => [stem, stockOutputs(stem)]))
+  const cache = new GenCache(options.cache !== false)
+  const code = (step: keyof typeof stepCode) => (cache.enabled ? codeFingerprint(stepCode[step]) : '')
+  const routing = JSON.parse(cache.text([code('routing')], () => JSON.stringify(loadRoutingData()))) as RoutingData
+  const routingText = JSON.stringify(routing)
+  // Without the cache every service file is post-processed: ts-morph loads while webrpc-gen runs.
+  const loading = cache.enabled ? undefined : import('./postprocess/index.js')
+  const postprocessor = () => loading ?? import('./postprocess/index.js')
   const files = new Map<string, string>()
   const irs = new Map<string, WebrpcIR>()
-  for (const stem of serviceRoots()) {
-    const ir = JSON.parse(webrpcGen(stem, 'json')) as WebrpcIR
-    irs.set(stem, ir)
-    files.set(`${stem}.webrpc.json`, JSON.stringify(ir, null, 2))
-    const stock = webrpcGen(stem, 'typescript', ['-client', '-server'])
-    const { text, emitted } = postprocess(stem, stock, ir)
-    files.set(`${stem}.gen.ts`, text)
-    for (const [name, emittedText] of emitted) {
-      const previous = files.get(name)
-      if (previous !== undefined && previous !== emittedText) throw new Error(`services emit different ${name}`)
-      files.set(name, emittedText)
+  for (const stem of all) {
+    const outputs = stock.get(stem)
+    if (!outputs) {
+      irs.set(stem, JSON.parse(readFileSync(join(outDir, `${stem}.webrpc.json`), 'utf8')) as WebrpcIR)
+      continue
     }
+    const [irText, client, openapi] = await outputs
+    const ir = JSON.parse(irText) as WebrpcIR
+    irs.set(stem, ir)
+    files.set(`${stem}.webrpc.json`, json(ir))
+    const serviceFile = [code('postprocess'), stem, client, irText, routingText]
+    files.set(
+      `${stem}.gen.ts`,
+      cache.get(serviceFile) ??
+        cache.set(serviceFile, (await postprocessor()).postprocess(stem, client, ir, undefined, { routing })),
+    )
+    const openapiInputs = [code('openapi'), stem, openapi, irText, routingText]
+    files.set(
+      `openapi/${stem}.json`,
+      cache.get(openapiInputs) ??
+        cache.set(openapiInputs, (await import('./openapi/index.js')).openapiFile(stem, ir, openapi, routing)),
+    )
   }
-  for (const [name, text] of jsonSchemaFiles(irs)) files.set(name, text)
-  for (const [name, text] of openapiFiles(irs, (stem) => webrpcGen(stem, 'openapi'))) files.set(name, text)
-  const formatted = new Map<string, string>()
-  for (const [name, text] of files) formatted.set(name, await format(name, text))
-  return formatted
+  checkArgumentFormats(loadArgumentFormats(), irs.values())
+  files.set('errors.gen.ts', errorsModuleText(errorRows(irs), defaultRuntimeDir))
+  files.set('networks.gen.ts', networksModuleText(routing, defaultRuntimeDir))
+  const schemaInputs = [code('jsonschema'), ...all.map((stem) => JSON.stringify(irs.get(stem)))]
+  const schemaFiles =
+    cache.get(schemaInputs) ??
+    cache.set(
+      schemaInputs,
+      JSON.stringify([
+        ...(await import('./jsonschema/index.js')).jsonSchemaFiles(irs, (inputs, compute) =>
+          cache.text([code('jsonschema'), ...inputs], compute),
+        ),
+      ]),
+    )
+  for (const [name, text] of JSON.parse(schemaFiles) as [string, string][]) files.set(name, text)
+  return files
 }
 
-/** Regenerates outDir from schema/ and scripts/, removing whatever was there. */
-export async function generate(outDir: string = genDir): Promise<string[]> {
-  const files = await generateFiles()
-  rmSync(outDir, { recursive: true, force: true })
-  for (const [name, text] of files) {
-    const path = join(outDir, name)
-    mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, text)
-  }
-  return [...files.keys()].sort()
+/** Regenerates `outDir` from schema/ and scripts/; a full run also removes files no longer generated. Returns the files that changed. */
+export async function generate(outDir: string = genDir, options: GenerateOptions = {}): Promise<string[]> {
+  const files = await generateFiles(outDir, options)
+  return writeTree(outDir, files, options.services === undefined)
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  exitWithHelpIfAsked(`npm run gen [-- --out <dir>] [-- --help]
+const usage = `npm run gen [-- --service <stem> ...] [-- --out <dir>] [-- --help]
 
 Regenerates gen/ (or <dir>) from schema/ and scripts/: the IR, clients and server stubs of every
-service, JSON Schemas, validators and OpenAPI. Deterministic: the same input gives the same bytes.`)
-  const outFlag = process.argv.indexOf('--out')
-  const outDir = outFlag > 0 ? process.argv[outFlag + 1]! : genDir
+service, the shared error and network modules, JSON Schemas, validators and OpenAPI. Deterministic:
+the same input gives the same bytes. Writes only files whose bytes change.
+
+  --service <stem>  regenerate this service root only (repeatable), e.g. --service marketplace;
+                    the other services' IRs are read from the output folder
+  --out <dir>       write into <dir> instead of gen/
+  --no-cache        post-process every service file again (the cache is keyed by the inputs and
+                    the post-processor's code, in node_modules/.cache/web3-market-contract-gen)`
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  exitWithHelpIfAsked(usage)
+  const { values } = parseArgs({
+    options: {
+      service: { type: 'string', multiple: true },
+      out: { type: 'string' },
+      'no-cache': { type: 'boolean' },
+    },
+    strict: true,
+  })
+  const outDir = values.out ?? genDir
   const started = performance.now()
-  generate(outDir).then(
-    (names) =>
+  generate(outDir, { services: values.service, cache: !values['no-cache'] }).then(
+    (changed) =>
       console.log(
-        `generated ${names.length} files into ${relative(process.cwd(), outDir) || '.'} in ${Math.round(performance.now() - started)} ms`,
+        `generated into ${relative(process.cwd(), outDir) || '.'} in ${Math.round(performance.now() - started)} ms: ${changed.length ? `${changed.length} files changed` : 'nothing changed'}`,
       ),
     (error: Error) => {
       console.error(error.message)

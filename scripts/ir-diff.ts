@@ -1,4 +1,4 @@
-import { fieldMeta, type IRArgument, type IRField, type IRMethod, type IRType, type WebrpcIR } from './ir.js'
+import { fieldFormat, type IRArgument, type IRField, type IRMethod, type IRType, type WebrpcIR } from './ir.js'
 
 /**
  * Breaking changes between two versions of one service's IR (gen/<svc>.webrpc.json), as the README's
@@ -96,7 +96,7 @@ function memberChanges(
 }
 
 function formatOf(member: IRField | IRArgument): string | undefined {
-  return 'meta' in member ? fieldMeta(member, 'jsonschema.format') : undefined
+  return 'meta' in member ? fieldFormat(member) : undefined
 }
 
 function typeChanges(before: WebrpcIR, after: WebrpcIR, directions: Directions): BreakingChange[] {

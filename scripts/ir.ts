@@ -1,4 +1,11 @@
-/** The schema as webrpc-gen's json target prints it: every later build step reads this, never RIDL. */
+/**
+ * The schema as webrpc-gen's json target prints it, and every question later build steps ask of it:
+ * they read this module, never RIDL and never the IR's raw shape.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { schemaDir } from './paths.js'
+
 export interface WebrpcIR {
   webrpc: string
   name: string
@@ -8,22 +15,27 @@ export interface WebrpcIR {
   services: IRService[]
 }
 
+/** RIDL `#` comments above a node, one entry per line. */
+export interface Commented {
+  comments?: string[]
+}
+
 export type IRType = IREnum | IRStruct
 
-export interface IREnum {
+export interface IREnum extends Commented {
   kind: 'enum'
   name: string
   type: string
-  fields: { name: string; value: string }[]
+  fields: (Commented & { name: string; value: string })[]
 }
 
-export interface IRStruct {
+export interface IRStruct extends Commented {
   kind: 'struct'
   name: string
   fields: IRField[]
 }
 
-export interface IRField {
+export interface IRField extends Commented {
   name: string
   type: string
   optional?: boolean
@@ -43,18 +55,16 @@ export interface IRArgument {
   optional: boolean
 }
 
-export interface IRMethod {
+export interface IRMethod extends Commented {
   name: string
   annotations: Record<string, { annotationType: string; value: string }>
-  comments: string[]
   inputs: IRArgument[]
   outputs: IRArgument[]
 }
 
-export interface IRService {
+export interface IRService extends Commented {
   name: string
   methods: IRMethod[]
-  comments: string[]
 }
 
 /** The value of a field's `+ key = value` meta in the RIDL, if any. */
@@ -63,4 +73,51 @@ export function fieldMeta(field: IRField, key: string): string | undefined {
     if (key in entry) return entry[key]
   }
   return undefined
+}
+
+/** A field's `+ jsonschema.format` (address, decimal, nullable-number, …; schema/common.ridl lists them). */
+export const fieldFormat = (field: IRField): string | undefined => fieldMeta(field, 'jsonschema.format')
+
+export type AuthKind = 'accessKey' | 'secretKey'
+
+/** The key a method needs, from its RIDL annotation `@auth:"secret"`; every other method needs the access key. */
+export const authKind = (method: IRMethod): AuthKind =>
+  method.annotations?.auth?.value === 'secret' ? 'secretKey' : 'accessKey'
+
+export const needsSecretKey = (service: IRService): boolean => service.methods.some((m) => authKind(m) === 'secretKey')
+
+/** The key of a service in schema/networks.json and in the `urls` option: its name in lower camel case. */
+export const serviceKey = (service: IRService): string => service.name[0]!.toLowerCase() + service.name.slice(1)
+
+/** The client's property for a method: GetOrders → getOrders, as the stock generator names it. */
+export const clientMethodName = (method: IRMethod): string => method.name[0]!.toLowerCase() + method.name.slice(1)
+
+/** RIDL comments as one description, or nothing. */
+export function description(node: Commented): string | undefined {
+  const text = (node.comments ?? []).join(' ').trim()
+  return text || undefined
+}
+
+/** schema/argument-formats.json: formats of string request arguments, keyed `Service.Method.argument`. */
+export function loadArgumentFormats(dir: string = schemaDir): ReadonlyMap<string, string> {
+  const { formats } = JSON.parse(readFileSync(join(dir, 'argument-formats.json'), 'utf8')) as {
+    formats: Record<string, string>
+  }
+  return new Map(Object.entries(formats))
+}
+
+export const argumentKey = (service: IRService, method: IRMethod, argument: IRArgument): string =>
+  `${service.name}.${method.name}.${argument.name}`
+
+/** Every key of the argument formats must name a string argument of one of the IRs. */
+export function checkArgumentFormats(formats: ReadonlyMap<string, string>, irs: Iterable<WebrpcIR>): void {
+  const stringArguments = new Set<string>()
+  for (const ir of irs)
+    for (const service of ir.services)
+      for (const method of service.methods)
+        for (const input of method.inputs)
+          if (input.type === 'string') stringArguments.add(argumentKey(service, method, input))
+  const unknown = [...formats.keys()].filter((key) => !stringArguments.has(key))
+  if (unknown.length > 0)
+    throw new Error(`schema/argument-formats.json: ${unknown.join(', ')} name no string argument of any service`)
 }

@@ -1,20 +1,26 @@
-import { spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { fork, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { basename, join, sep } from 'node:path'
 import { watch } from 'chokidar'
 import { exitWithHelpIfAsked } from './cli-help.js'
-import { genDir, repoRoot } from './paths.js'
+import type { GenerationReply, GenerationRequest } from './generator-worker.js'
+import { repoRoot } from './paths.js'
 
 const usage = `npm run gen:watch [-- --help]
 
 Regenerates gen/ whenever a schema file (schema/*.ridl, schema/*.json), a pipeline script
-(scripts/**/*.ts) or the sample data the OpenAPI examples come from (src/local/sample-data.ts) is saved, however the editor saves it (in place, write-then-rename, delete and
-create). Prints which file changed and which gen/ files the run changed. A save during a run is
-followed by one more run, so the last save always wins.`
+(scripts/**/*.ts), the shared runtime (src/runtime) or the sample data the OpenAPI examples come
+from (src/local/sample-data.ts) is saved, however the editor saves it (in place, write-then-rename,
+delete and create). A .ridl that declares a service regenerates that service only. Prints which file
+changed and which gen/ files the run changed. A save during a run is followed by one more run, so
+the last save always wins. Generation runs in a worker process that stays warm between saves and is
+replaced when scripts/ change.`
 
 /** Saves that land within this window make one run. */
 const DEBOUNCE_MS = 30
+
+/** The sources of the sample data the OpenAPI request examples are made of. */
+const sampleData = [join('src', 'local', 'sample-data.ts'), join('src', 'local', 'native-currency.ts')]
 
 /**
  * The files generation reads. Editors' and tools' temporary files (.#x, x~, x.swp, .x.ridl.tmp,
@@ -26,42 +32,59 @@ export function isWatchedSource(path: string): boolean {
   if (name.startsWith('.')) return false
   if (parts[0] === 'schema' && parts.length === 2) return /\.(ridl|json)$/.test(name)
   if (parts[0] === 'scripts' && parts[1] !== 'tools') return /\.ts$/.test(name)
-  // The OpenAPI request examples are made of the local server's sample data.
-  return path === join('src', 'local', 'sample-data.ts')
+  if (parts[0] === 'src' && parts[1] === 'runtime') return /\.ts$/.test(name)
+  return sampleData.includes(path)
 }
 
-/** Content hashes of every file under gen/, by path relative to the repo. */
-function snapshotGen(): Map<string, string> {
-  const hashes = new Map<string, string>()
-  const visit = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) visit(path)
-      else hashes.set(relative(repoRoot, path), createHash('sha1').update(readFileSync(path)).digest('hex'))
-    }
-  }
-  visit(genDir)
-  return hashes
+/** Changes to these replace the worker: its loaded modules are the pipeline's code. */
+const isPipelineCode = (path: string) => path.startsWith(`scripts${sep}`)
+
+/** The service root a changed .ridl is, if it declares a service; any other change regenerates every service. */
+function serviceRootOf(path: string): string | undefined {
+  if (!/^schema[/\\][a-z0-9-]+\.ridl$/.test(path)) return undefined
+  const file = join(repoRoot, path)
+  return existsSync(file) && /^service\s/m.test(readFileSync(file, 'utf8')) ? basename(path, '.ridl') : undefined
 }
 
-function changedGenFiles(before: Map<string, string>, after: Map<string, string>): string[] {
-  const paths = new Set([...before.keys(), ...after.keys()])
-  return [...paths].filter((path) => before.get(path) !== after.get(path)).sort()
+/** The services to regenerate for a set of changed files; undefined means all. */
+export function affectedServices(changed: readonly string[]): string[] | undefined {
+  const roots = changed.map(serviceRootOf)
+  return roots.every((root) => root !== undefined) ? [...new Set(roots as string[])].sort() : undefined
 }
 
-/** One run in a fresh process, so an edit to scripts/ takes effect without restarting the watcher. */
-function generateOnce(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts', 'generate.ts')], {
+class GeneratorWorker {
+  #child: ChildProcess | undefined
+
+  /** One run in the worker; a worker that died is replaced. */
+  run(request: GenerationRequest): Promise<GenerationReply> {
+    const child = (this.#child ??= fork(join(repoRoot, 'scripts', 'generator-worker.ts'), [], {
       cwd: repoRoot,
-      stdio: 'inherit',
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }))
+    return new Promise((resolve) => {
+      const onExit = () => {
+        this.#child = undefined
+        resolve({ ok: false, error: 'the generator process exited' })
+      }
+      child.once('exit', onExit)
+      child.once('message', (reply: GenerationReply) => {
+        child.off('exit', onExit)
+        resolve(reply)
+      })
+      child.send(request)
     })
-    child.on('exit', (code) => resolve(code === 0))
-  })
+  }
+
+  replace(): void {
+    this.#child?.kill()
+    this.#child = undefined
+  }
 }
 
 function main(): void {
   exitWithHelpIfAsked(usage)
+  const worker = new GeneratorWorker()
   let pending = new Set<string>()
   let timer: NodeJS.Timeout | undefined
   let running = false
@@ -72,15 +95,16 @@ function main(): void {
       const changed = [...pending].sort()
       pending = new Set()
       console.log(`changed: ${changed.join(', ')}`)
-      const before = snapshotGen()
+      if (changed.some(isPipelineCode)) worker.replace()
       const started = performance.now()
-      const ok = await generateOnce()
+      const reply = await worker.run({ services: affectedServices(changed) })
       const ms = Math.round(performance.now() - started)
-      if (!ok) {
+      if (!reply.ok) {
+        console.log(reply.error)
         console.log(`generation failed after ${ms} ms; still watching`)
         continue
       }
-      const written = changedGenFiles(before, snapshotGen())
+      const written = reply.changed.map((name) => `gen/${name}`)
       console.log(`regenerated in ${ms} ms: ${written.length ? written.join(', ') : 'gen/ unchanged'}`)
     }
     running = false
@@ -96,13 +120,14 @@ function main(): void {
   }
 
   // Paths in events are relative to cwd (schema/x.ridl); chokidar follows renames and re-creations.
-  const watcher = watch(['schema', 'scripts', join('src', 'local', 'sample-data.ts')], {
+  const watcher = watch(['schema', 'scripts', join('src', 'runtime'), ...sampleData], {
     cwd: repoRoot,
     ignoreInitial: true,
   })
   watcher.on('add', onEvent).on('change', onEvent).on('unlink', onEvent)
   watcher.on('error', (error) => console.error(`watcher error: ${error instanceof Error ? error.message : error}`))
-  watcher.on('ready', () => console.log('watching schema, scripts, src/local/sample-data.ts for changes'))
+  watcher.on('ready', () => console.log('watching schema, scripts, src/runtime and the sample data for changes'))
+  process.on('exit', () => worker.replace())
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main()

@@ -16,15 +16,9 @@ export const validateWebhookPayloadEvent = typed<types.WebhookPayloadEvent>(comp
 export const validateWebhookRawLog = typed<types.WebhookRawLog>(compiled.WebhookRawLog)
 export const validateWebhookPayload = typed<types.WebhookPayload>(compiled.WebhookPayload)
 export const validateAddWebhookListenerRequest = typed<types.AddWebhookListenerArgs>(compiled.AddWebhookListenerRequest)
-export const validateRemoveWebhookListenerRequest = typed<types.RemoveWebhookListenerArgs>(
-  compiled.RemoveWebhookListenerRequest,
-)
-export const validateAddWebhookListenerResponse = typed<types.AddWebhookListenerReturn>(
-  compiled.AddWebhookListenerResponse,
-)
-export const validateRemoveWebhookListenerResponse = typed<types.RemoveWebhookListenerReturn>(
-  compiled.RemoveWebhookListenerResponse,
-)
+export const validateRemoveWebhookListenerRequest = typed<types.RemoveWebhookListenerArgs>(compiled.RemoveWebhookListenerRequest)
+export const validateAddWebhookListenerResponse = typed<types.AddWebhookListenerReturn>(compiled.AddWebhookListenerResponse)
+export const validateRemoveWebhookListenerResponse = typed<types.RemoveWebhookListenerReturn>(compiled.RemoveWebhookListenerResponse)
 
 /** Request body validators by method name. */
 export const requestValidators: Readonly<Record<string, Validator<unknown>>> = {

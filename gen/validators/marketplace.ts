@@ -29,26 +29,16 @@ export const validatePostRequest = typed<types.PostRequest>(compiled.PostRequest
 export const validateStep = typed<types.Step>(compiled.Step)
 export const validateGetOrdersInput = typed<types.GetOrdersInput>(compiled.GetOrdersInput)
 export const validateOrderFilter = typed<types.OrderFilter>(compiled.OrderFilter)
-export const validateGetCountOfAllCollectiblesRequest = typed<types.GetCountOfAllCollectiblesArgs>(
-  compiled.GetCountOfAllCollectiblesRequest,
-)
+export const validateGetCountOfAllCollectiblesRequest = typed<types.GetCountOfAllCollectiblesArgs>(compiled.GetCountOfAllCollectiblesRequest)
 export const validateGetFloorOrderRequest = typed<types.GetFloorOrderArgs>(compiled.GetFloorOrderRequest)
 export const validateGetOrdersRequest = typed<types.GetOrdersArgs>(compiled.GetOrdersRequest)
-export const validateGetHighestPriceListingForCollectibleRequest =
-  typed<types.GetHighestPriceListingForCollectibleArgs>(compiled.GetHighestPriceListingForCollectibleRequest)
-export const validateGenerateBuyTransactionRequest = typed<types.GenerateBuyTransactionArgs>(
-  compiled.GenerateBuyTransactionRequest,
-)
-export const validateGetCountOfAllCollectiblesResponse = typed<types.GetCountOfAllCollectiblesReturn>(
-  compiled.GetCountOfAllCollectiblesResponse,
-)
+export const validateGetHighestPriceListingForCollectibleRequest = typed<types.GetHighestPriceListingForCollectibleArgs>(compiled.GetHighestPriceListingForCollectibleRequest)
+export const validateGenerateBuyTransactionRequest = typed<types.GenerateBuyTransactionArgs>(compiled.GenerateBuyTransactionRequest)
+export const validateGetCountOfAllCollectiblesResponse = typed<types.GetCountOfAllCollectiblesReturn>(compiled.GetCountOfAllCollectiblesResponse)
 export const validateGetFloorOrderResponse = typed<types.GetFloorOrderReturn>(compiled.GetFloorOrderResponse)
 export const validateGetOrdersResponse = typed<types.GetOrdersReturn>(compiled.GetOrdersResponse)
-export const validateGetHighestPriceListingForCollectibleResponse =
-  typed<types.GetHighestPriceListingForCollectibleReturn>(compiled.GetHighestPriceListingForCollectibleResponse)
-export const validateGenerateBuyTransactionResponse = typed<types.GenerateBuyTransactionReturn>(
-  compiled.GenerateBuyTransactionResponse,
-)
+export const validateGetHighestPriceListingForCollectibleResponse = typed<types.GetHighestPriceListingForCollectibleReturn>(compiled.GetHighestPriceListingForCollectibleResponse)
+export const validateGenerateBuyTransactionResponse = typed<types.GenerateBuyTransactionReturn>(compiled.GenerateBuyTransactionResponse)
 
 /** Request body validators by method name. */
 export const requestValidators: Readonly<Record<string, Validator<unknown>>> = {

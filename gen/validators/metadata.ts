@@ -8,12 +8,8 @@ const typed = <T>(validate: unknown) => validate as Validator<T>
 
 export const validatePropertyType = typed<types.PropertyType>(compiled.PropertyType)
 export const validatePropertyFilter = typed<types.PropertyFilter>(compiled.PropertyFilter)
-export const validateTokenCollectionFiltersRequest = typed<types.TokenCollectionFiltersArgs>(
-  compiled.TokenCollectionFiltersRequest,
-)
-export const validateTokenCollectionFiltersResponse = typed<types.TokenCollectionFiltersReturn>(
-  compiled.TokenCollectionFiltersResponse,
-)
+export const validateTokenCollectionFiltersRequest = typed<types.TokenCollectionFiltersArgs>(compiled.TokenCollectionFiltersRequest)
+export const validateTokenCollectionFiltersResponse = typed<types.TokenCollectionFiltersReturn>(compiled.TokenCollectionFiltersResponse)
 
 /** Request body validators by method name. */
 export const requestValidators: Readonly<Record<string, Validator<unknown>>> = {

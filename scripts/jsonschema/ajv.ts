@@ -10,7 +10,11 @@ const addFormats = addFormatsModule.default
  * name we import instead keeps the output plain ESM.
  */
 export function createGeneratingAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, code: { source: true, esm: true, formats: _`fullFormats` } })
+  const ajv = new Ajv2020({
+    strict: true,
+    allErrors: true,
+    code: { source: true, esm: true, lines: true, formats: _`fullFormats` },
+  })
   addFormats(ajv)
   return ajv
 }

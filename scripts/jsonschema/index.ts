@@ -5,6 +5,7 @@ import { bundlePath } from './ids.js'
 import { schemaIndex } from './schema-index.js'
 import { type SchemaResource, serviceSchemas } from './service-schemas.js'
 import { validatorFiles } from './validator-files.js'
+import type { Memo } from './validators.js'
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n'
 
@@ -12,7 +13,7 @@ const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n'
  * gen/schemas (one self-contained file per type, request, response, the error object; a bundle per
  * service; index.json) and gen/validators (ajv standalone code with typed wrappers), from the IRs.
  */
-export function jsonSchemaFiles(irs: ReadonlyMap<string, WebrpcIR>): Map<string, string> {
+export function jsonSchemaFiles(irs: ReadonlyMap<string, WebrpcIR>, memo?: Memo): Map<string, string> {
   const files = new Map<string, string>()
   const stems = [...irs.keys()].sort()
   const errorPayload = errorPayloadSchema(stems.flatMap((stem) => irs.get(stem)!.errors))
@@ -33,6 +34,7 @@ export function jsonSchemaFiles(irs: ReadonlyMap<string, WebrpcIR>): Map<string,
     bundles.set(service.stem, linkedResources(resources))
   }
   files.set('schemas/index.json', json(schemaIndex(irs, services, errorPayload)))
-  for (const [name, text] of validatorFiles(irs, services, bundles, errorPayload)) files.set(`validators/${name}`, text)
+  for (const [name, text] of validatorFiles(irs, services, bundles, errorPayload, memo))
+    files.set(`validators/${name}`, text)
   return files
 }

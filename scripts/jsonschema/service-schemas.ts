@@ -1,8 +1,16 @@
-import type { IREnum, IRMethod, IRService, IRType, WebrpcIR } from '../ir.js'
-import { argumentFormats } from './argument-formats.js'
+import {
+  argumentKey,
+  authKind,
+  type IREnum,
+  type IRMethod,
+  type IRService,
+  type IRType,
+  loadArgumentFormats,
+  type WebrpcIR,
+} from '../ir.js'
 import { requestPath, responsePath, strictTypePath, typePath } from './ids.js'
 import type { JsonSchema } from './json-schema.js'
-import { type Commented, type EmitContext, describe, structSchema, typeSchema } from './type-schema.js'
+import { type EmitContext, describe, structSchema, typeSchema } from './type-schema.js'
 
 /** One schema resource before bundling: its path under gen/schemas and its body (no `$schema`, `$id`, `$defs`). */
 export interface SchemaResource {
@@ -49,6 +57,7 @@ function argumentsSchema(
   method: IRMethod,
   direction: 'request' | 'response',
   types: ReadonlyMap<string, IRType>,
+  argumentFormats: ReadonlyMap<string, string>,
 ): SchemaResource {
   const path = direction === 'request' ? requestPath(stem, method.name) : responsePath(stem, method.name)
   const strict = direction === 'request'
@@ -56,16 +65,16 @@ function argumentsSchema(
   const args = strict ? method.inputs : method.outputs
   const properties: Record<string, JsonSchema> = {}
   for (const arg of args) {
-    const formatName = strict && arg.type === 'string' ? argumentFormats[arg.name] : undefined
+    const formatName =
+      strict && arg.type === 'string' ? argumentFormats.get(argumentKey(service, method, arg)) : undefined
     const format = formatName ? { name: formatName, where: `${service.name}.${method.name}(${arg.name})` } : undefined
     properties[arg.name] = typeSchema(arg.type, context, format)
   }
   const required = args.filter((arg) => !arg.optional).map((arg) => arg.name)
   const what = strict ? 'Request' : 'Response'
   const route = `POST /rpc/${service.name}/${method.name}`
-  const auth =
-    strict && method.annotations.auth?.value === 'secret' ? ' Needs `Authorization: BEARER <secret API key>`.' : ''
-  const comments = describe(method as Commented).description
+  const auth = strict && authKind(method) === 'secretKey' ? ' Needs `Authorization: BEARER <secret API key>`.' : ''
+  const comments = describe(method).description
   return {
     path,
     body: {
@@ -80,7 +89,11 @@ function argumentsSchema(
 }
 
 /** Every schema resource of one service root, read from its IR. */
-export function serviceSchemas(stem: string, ir: WebrpcIR): ServiceSchemas {
+export function serviceSchemas(
+  stem: string,
+  ir: WebrpcIR,
+  argumentFormats: ReadonlyMap<string, string> = loadArgumentFormats(),
+): ServiceSchemas {
   const types = new Map(ir.types.map((type) => [type.name, type]))
   const schemaOf = (type: IRType, path: string, strict: boolean): SchemaResource => ({
     path,
@@ -97,8 +110,8 @@ export function serviceSchemas(stem: string, ir: WebrpcIR): ServiceSchemas {
   }
   for (const service of ir.services) {
     for (const method of service.methods) {
-      const request = argumentsSchema(stem, service, method, 'request', types)
-      const response = argumentsSchema(stem, service, method, 'response', types)
+      const request = argumentsSchema(stem, service, method, 'request', types, argumentFormats)
+      const response = argumentsSchema(stem, service, method, 'response', types, argumentFormats)
       for (const resource of [request, response]) {
         if (types.has(String(resource.body.title)))
           throw new Error(`${stem}: type ${resource.body.title} collides with a generated request/response schema`)

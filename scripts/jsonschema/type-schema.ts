@@ -1,13 +1,11 @@
-import type { IRField, IRStruct, IRType } from '../ir.js'
+import { type Commented, description, fieldFormat, type IRField, type IRStruct, type IRType } from '../ir.js'
 import { formatSchema } from './formats.js'
 import { relativeRef, strictTypePath, typePath } from './ids.js'
 import type { JsonSchema } from './json-schema.js'
 
-/** The IR's json target carries comments on structs and fields too, although scripts/ir.ts does not type them. */
-export type Commented = { comments?: string[] }
-
+/** A node's RIDL comments as a JSON Schema `description`, or nothing. */
 export function describe(node: Commented): { description?: string } {
-  const text = (node.comments ?? []).join(' ').trim()
+  const text = description(node)
   return text ? { description: text } : {}
 }
 
@@ -88,14 +86,14 @@ export function typeSchema(expr: string, context: EmitContext, format?: { name: 
   return { $ref: relativeRef(context.fromPath, target) }
 }
 
-export function fieldSchema(field: IRField & Commented, context: EmitContext, owner: string): JsonSchema {
-  const formatName = field.meta?.find((entry) => 'jsonschema.format' in entry)?.['jsonschema.format']
+export function fieldSchema(field: IRField, context: EmitContext, owner: string): JsonSchema {
+  const formatName = fieldFormat(field)
   const format = formatName ? { name: formatName, where: `${owner}.${field.name}` } : undefined
   return { ...describe(field), ...typeSchema(field.type, context, format) }
 }
 
 /** A struct as an object schema; `required` is exactly its non-optional fields, in RIDL order. */
-export function structSchema(struct: IRStruct & Commented, context: EmitContext): JsonSchema {
+export function structSchema(struct: IRStruct, context: EmitContext): JsonSchema {
   const properties: Record<string, JsonSchema> = {}
   for (const field of struct.fields) properties[field.name] = fieldSchema(field, context, struct.name)
   const required = struct.fields.filter((field) => !field.optional).map((field) => field.name)

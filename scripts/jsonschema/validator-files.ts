@@ -2,7 +2,7 @@ import type { WebrpcIR } from '../ir.js'
 import { selfContained } from './bundle.js'
 import type { JsonSchema } from './json-schema.js'
 import type { SchemaResource, ServiceSchemas } from './service-schemas.js'
-import { type TypedExport, standaloneModule, typedModule, validatorTypeModule } from './validators.js'
+import { type Memo, type TypedExport, standaloneModule, typedModule, validatorTypeModule } from './validators.js'
 
 const typeName = (resource: SchemaResource) => String(resource.body.title)
 
@@ -12,6 +12,7 @@ export function validatorFiles(
   services: readonly ServiceSchemas[],
   bundles: ReadonlyMap<string, unknown>,
   errorPayload: SchemaResource,
+  memo?: Memo,
 ): Map<string, string> {
   const files = new Map<string, string>([['validator.ts', validatorTypeModule]])
   const indexLines: string[] = []
@@ -24,7 +25,7 @@ export function validatorFiles(
     const responses = [...service.responses.values()]
     files.set(
       `${stem}.standalone.ts`,
-      standaloneModule(bundles.get(stem) as JsonSchema, [...service.types, ...requests, ...responses]),
+      standaloneModule(bundles.get(stem) as JsonSchema, [...service.types, ...requests, ...responses], memo),
     )
     const methodOf = (resource: SchemaResource, suffix: string) => typeName(resource).slice(0, -suffix.length)
     const argumentsType = (resource: SchemaResource, suffix: 'Request' | 'Response') =>
@@ -76,7 +77,7 @@ export function validatorFiles(
     )
     tableLines.push(`  ${serviceName}: { requests: ${stem}Requests, responses: ${stem}Responses },`)
   }
-  files.set('errors.standalone.ts', standaloneModule(selfContained(errorPayload, new Map()), [errorPayload]))
+  files.set('errors.standalone.ts', standaloneModule(selfContained(errorPayload, new Map()), [errorPayload], memo))
   files.set(
     'errors.ts',
     typedModule({

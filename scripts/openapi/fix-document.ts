@@ -1,13 +1,13 @@
 import { load } from 'js-yaml'
-import type { WebrpcIR } from '../ir.js'
+import { authKind, needsSecretKey, type WebrpcIR } from '../ir.js'
 import type { JsonSchema } from '../jsonschema/json-schema.js'
 import type { SchemaResource, ServiceSchemas } from '../jsonschema/service-schemas.js'
 import { toOpenApi30 } from './to-openapi30.js'
 import { refsIn } from '../jsonschema/refs.js'
 import { errorPayloadSchema } from '../jsonschema/error-schema.js'
-import type { RoutingData } from '../postprocess/routing-data.js'
+import type { RoutingData } from '../routing-data.js'
 import { errorResponsesByStatus } from './error-responses.js'
-import { checkExample } from './check-example.js'
+import { exampleChecker } from './check-example.js'
 import { requestExamples } from './examples.js'
 import { serversOf } from './servers.js'
 
@@ -93,6 +93,7 @@ export function fixOpenApi(
       description: 'Secret API key of a project (SPEC §5).',
     },
   }
+  const checkExample = exampleChecker(schemas)
   for (const method of service.methods) {
     const operation = doc.paths[`/rpc/${service.name}/${method.name}`]?.post
     if (!operation) throw new Error(`openapi: no path for ${service.name}.${method.name}`)
@@ -101,17 +102,14 @@ export function fixOpenApi(
       const example = requestExamples[`${service.name}.${method.name}`]
       const request = schemas.requests.get(`${service.name}.${method.name}`)!
       if (example === undefined) throw new Error(`openapi: no request example for ${service.name}.${method.name}`)
-      checkExample(example, request, schemas)
+      checkExample(example, request)
       operation.requestBody.content['application/json']!.example = example
     }
     operation.operationId = `${service.name}_${method.name}`
     const { '4XX': _client, '5XX': _server, ...answers } = operation.responses
     operation.responses = { ...answers, ...errorResponses }
-    operation.security = [
-      method.annotations.auth?.value === 'secret' ? { AccessKey: [], SecretKey: [] } : { AccessKey: [] },
-    ]
+    operation.security = [authKind(method) === 'secretKey' ? { AccessKey: [], SecretKey: [] } : { AccessKey: [] }]
   }
-  if (!service.methods.some((method) => method.annotations.auth?.value === 'secret'))
-    delete doc.components.securitySchemes.SecretKey
+  if (!needsSecretKey(service)) delete doc.components.securitySchemes.SecretKey
   return doc
 }

@@ -1,4 +1,4 @@
-import type { RoutingData } from '../postprocess/routing-data.js'
+import type { RoutingData } from '../routing-data.js'
 
 /** The address of the local contract server when started with its defaults (npm start). */
 const localOrigin = 'http://127.0.0.1:8080'

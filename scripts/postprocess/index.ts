@@ -1,43 +1,51 @@
-import { Project } from 'ts-morph'
+import { IndentationText, Project, QuoteKind } from 'ts-morph'
 import type { WebrpcIR } from '../ir.js'
+import type { RoutingData } from '../routing-data.js'
+import { defaultRuntimeDir } from '../shared-modules/header.js'
 import { authPass } from './auth.js'
-import { errorsPass } from './errors.js'
 import { nullablePass } from './nullable.js'
 import type { Pass } from './pass.js'
-import type { RoutingData } from './routing-data.js'
 import { routingPass } from './routing.js'
+import { runtimePass } from './runtime.js'
 import { serverPass } from './server.js'
 
-/** Passes run in this order over every stock generated service file. */
-export const passes: readonly Pass[] = [errorsPass, serverPass, routingPass, authPass, nullablePass]
+/** Passes run in this order over every stock generated client file (`webrpc-gen -target=typescript -client`). */
+export const passes: readonly Pass[] = [runtimePass, routingPass, authPass, nullablePass, serverPass]
 
-export interface PostprocessResult {
-  text: string
-  /** Further files the passes emitted, by name in gen/. */
-  emitted: Map<string, string>
+export interface PostprocessOptions {
+  routing?: RoutingData
+  /** Import path of src/runtime from the generated file; `../src/runtime` for gen/. */
+  runtimeDir?: string
 }
 
+/** One ts-morph project for every run of a process: its compiler state stays warm between files and runs. */
+let project: Project | undefined
+
+/** The stock file after the passes, whitespace normalised (no trailing spaces, at most one blank line). */
 export function postprocess(
   stem: string,
   stockText: string,
   ir: WebrpcIR,
   selected: readonly Pass[] = passes,
-  options: { routing?: RoutingData } = {},
-): PostprocessResult {
-  const project = new Project({ useInMemoryFileSystem: true })
-  const file = project.createSourceFile(`${stem}.gen.ts`, stockText)
-  const emitted = new Map<string, string>()
-  const context = {
-    stem,
-    ir,
-    routing: options.routing,
-    emitFile(name: string, text: string) {
-      const previous = emitted.get(name)
-      if (previous !== undefined && previous !== text)
-        throw new Error(`postprocess: two different texts emitted for ${name}`)
-      emitted.set(name, text)
-    },
+  options: PostprocessOptions = {},
+): string {
+  project ??= new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Single },
+  })
+  const file = project.createSourceFile(`${stem}.gen.ts`, stockText, { overwrite: true })
+  const context = { stem, ir, routing: options.routing, runtimeDir: options.runtimeDir ?? defaultRuntimeDir }
+  try {
+    for (const pass of selected) pass.apply(file, context)
+    return normaliseWhitespace(file.getFullText())
+  } finally {
+    project.removeSourceFile(file)
   }
-  for (const pass of selected) pass.apply(file, context)
-  return { text: file.getFullText(), emitted }
 }
+
+export const normaliseWhitespace = (text: string): string =>
+  text
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/\n*$/, '\n')

@@ -1,5 +1,5 @@
 import type { SourceFile } from 'ts-morph'
-import { fieldMeta } from '../ir.js'
+import { fieldFormat } from '../ir.js'
 import { PassShapeError, type Pass, type PassContext } from './pass.js'
 
 const name = 'nullable'
@@ -15,7 +15,7 @@ export const nullablePass: Pass = {
     for (const type of context.ir.types) {
       if (type.kind !== 'struct') continue
       for (const field of type.fields) {
-        if (fieldMeta(field, 'jsonschema.format') !== 'nullable-number') continue
+        if (fieldFormat(field) !== 'nullable-number') continue
         const property = file.getInterface(type.name)?.getProperty(field.name)
         if (!property) throw new PassShapeError(name, `no property ${field.name} in interface ${type.name}`)
         const current = property.getTypeNodeOrThrow().getText()

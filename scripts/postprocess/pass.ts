@@ -1,6 +1,6 @@
-import type { SourceFile } from 'ts-morph'
+import { SyntaxKind, type SourceFile } from 'ts-morph'
 import type { WebrpcIR } from '../ir.js'
-import type { RoutingData } from './routing-data.js'
+import type { RoutingData } from '../routing-data.js'
 
 export interface PassContext {
   /** File name stem of the service root, e.g. "marketplace". */
@@ -8,8 +8,8 @@ export interface PassContext {
   readonly ir: WebrpcIR
   /** Networks and service URL shapes; schema/networks.json when absent (another schema brings its own). */
   readonly routing?: RoutingData
-  /** Emits a further generated file into gen/; every pass run must emit the same text for a name. */
-  emitFile(name: string, text: string): void
+  /** Import path of the shared runtime (src/runtime) from the generated file's folder. */
+  readonly runtimeDir: string
 }
 
 /** One post-processing concern over one stock generated file. Must be idempotent. */
@@ -24,4 +24,31 @@ export class PassShapeError extends Error {
     super(`postprocess pass "${pass}": generated code does not have the expected shape: ${detail}`)
     this.name = 'PassShapeError'
   }
+}
+
+/** The name of the per-service descriptor the client runtime reads (`marketplaceDescriptor`). */
+export const descriptorName = (serviceName: string): string =>
+  `${serviceName[0]!.toLowerCase()}${serviceName.slice(1)}Descriptor`
+
+/** A text change at [start, end) of a file; an insertion when end is start. */
+export interface TextEdit {
+  start: number
+  end?: number
+  text: string
+}
+
+/** Applies edits made against the same text in one replacement (one re-parse, and no edit shifts another). */
+export function applyEdits(file: SourceFile, edits: readonly TextEdit[]): void {
+  let text = file.getFullText()
+  for (const edit of [...edits].sort((a, b) => b.start - a.start))
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end ?? edit.start)
+  file.replaceWithText(text)
+}
+
+/** The edit adding `property` as the last property of the object literal that initialises `variable`. */
+export function addPropertyEdit(file: SourceFile, variable: string, property: string): TextEdit {
+  const literal = file
+    .getVariableDeclarationOrThrow(variable)
+    .getInitializerIfKindOrThrow(SyntaxKind.ObjectLiteralExpression)
+  return { start: literal.getEnd() - 1, text: `  ${property},\n` }
 }

@@ -1,15 +1,19 @@
-import type { ClassDeclaration, SourceFile } from 'ts-morph'
-import type { IRService } from '../ir.js'
+import { SyntaxKind, type ClassDeclaration, type SourceFile } from 'ts-morph'
+import { serviceKey, type IRService } from '../ir.js'
+import { loadRoutingData, type ServiceRoute } from '../routing-data.js'
 import { insertImport } from './insert-import.js'
-import { PassShapeError, type Pass, type PassContext } from './pass.js'
-import { loadRoutingData, type ServiceRoute } from './routing-data.js'
-import { networksModuleText } from './routing-module.js'
+import {
+  addPropertyEdit,
+  applyEdits,
+  descriptorName,
+  PassShapeError,
+  type Pass,
+  type PassContext,
+  type TextEdit,
+} from './pass.js'
 
 const name = 'routing'
 export const networksModuleImport = './networks.gen.js'
-
-/** The key of a service in schema/networks.json and in the `urls` option: its name in lower camel case. */
-export const serviceKey = (service: IRService): string => service.name[0]!.toLowerCase() + service.name.slice(1)
 
 function optionsText(service: IRService, key: string, route: ServiceRoute): string {
   const scoped = route.shape !== 'fixed'
@@ -22,58 +26,45 @@ ${network}  /** Address template replacing the default \`${route.defaultUrl}\`${
   url?: string
   /** Defaults to the global fetch. */
   fetch?: Fetch
-}`
 }
 
-function constructorText(service: IRService, key: string, scoped: boolean): string {
-  const resolve = scoped
-    ? `this.#network = assertNetwork(options.network)
-    this.baseUrl = resolveServiceUrl('${key}', this.#network, options.url).replace(/\\/*$/, '')`
-    : `this.baseUrl = resolveServiceUrl('${key}', undefined, options.url).replace(/\\/*$/, '')`
-  return `constructor(options: ${service.name}ClientOptions) {
-    ${resolve}
-    const fetch = options.fetch ?? globalThis.fetch
-    if (typeof fetch !== 'function') throw new TypeError('${service.name}: no global fetch; pass options.fetch')
-    this.fetch = (input: RequestInfo, init?: RequestInit) => fetch(input, init)
+`
+}
+
+const networkGetter = `/** The network every call of this client goes to; fixed for the life of the client. */
+  get network(): Network {
+    return this.#network
   }`
-}
 
-const networkGetter = {
-  docs: ['The network every call of this client goes to; fixed for the life of the client.'],
-  name: 'network',
-  returnType: 'Network',
-  statements: 'return this.#network',
-}
-
-function stockClient(file: SourceFile, service: IRService): ClassDeclaration {
+function runtimeClient(file: SourceFile, service: IRService): ClassDeclaration {
   const cls = file.getClass(service.name)
-  const parameters = cls
-    ?.getConstructors()[0]
-    ?.getParameters()
-    .map((p) => p.getName())
-  if (!cls || parameters?.join() !== 'hostname,fetch' || !cls.getProperty('hostname') || !cls.getMethod('url')) {
+  const constructor = cls?.getConstructors()[0]
+  const descriptor = file
+    .getVariableDeclaration(descriptorName(service.name))
+    ?.getInitializerIfKind(SyntaxKind.ObjectLiteralExpression)
+  if (!cls || constructor?.getParameters()[0]?.getName() !== 'options' || !descriptor) {
     throw new PassShapeError(
       name,
-      `class ${service.name} with constructor(hostname, fetch), property hostname and method url() not found`,
+      `class ${service.name} with constructor(options) and ${descriptorName(service.name)} not found (the runtime pass runs first)`,
     )
   }
   return cls
 }
 
 /**
- * Makes every client reach its service by network: a `Network` union and `NETWORKS` list (gen/networks.gen.ts),
- * and constructors taking `{ network, url?, fetch? }` (no network for fixed-address services) that resolve the
- * address once and reject a network outside the union before any request.
+ * Makes every client reach its service by network: constructors take `{ network, url?, fetch? }` (no
+ * network for fixed-address services), reject a network outside the `Network` union before any
+ * request, and hand the service's route (gen/networks.gen.ts, from schema/networks.json) to the runtime.
  */
 export const routingPass: Pass = {
   name,
   apply(file: SourceFile, context: PassContext) {
     const routing = context.routing ?? loadRoutingData()
-    context.emitFile('networks.gen.ts', networksModuleText(routing))
     const routed = context.ir.services.filter((service) => !file.getInterface(`${service.name}ClientOptions`))
     if (routed.length === 0) return
 
     let usesNetwork = false
+    const edits: TextEdit[] = []
     for (const service of routed) {
       const key = serviceKey(service)
       const route = routing.services[key]
@@ -83,20 +74,31 @@ export const routingPass: Pass = {
         )
       const scoped = route.shape !== 'fixed'
       usesNetwork ||= scoped
-      const cls = stockClient(file, service)
-      cls
-        .getProperty('hostname')!
-        .replaceWithText(`${scoped ? 'readonly #network: Network\n  ' : ''}protected baseUrl: string`)
-      cls.getConstructors()[0]!.replaceWithText(constructorText(service, key, scoped))
-      cls.getMethod('url')!.setBodyText('return this.baseUrl + this.path + name')
-      if (scoped) cls.insertGetAccessor(cls.getConstructors()[0]!.getChildIndex() + 1, networkGetter)
-      file.insertStatements(cls.getChildIndex(), `${optionsText(service, key, route)}\n`)
+      const cls = runtimeClient(file, service)
+      const constructor = cls.getConstructors()[0]!
+      const optionsType = constructor.getParameters()[0]!.getTypeNodeOrThrow()
+      edits.push(
+        { start: cls.getStart(true), text: optionsText(service, key, route) },
+        { start: optionsType.getStart(), end: optionsType.getEnd(), text: `${service.name}ClientOptions` },
+        addPropertyEdit(file, descriptorName(service.name), `route: SERVICE_ROUTES.${key}`),
+      )
+      if (scoped) {
+        edits.push(
+          { start: cls.getPropertyOrThrow('#client').getEnd(), text: '\n  readonly #network: Network' },
+          {
+            start: constructor.getBodyOrThrow().getStart() + 1,
+            text: '\n    this.#network = assertNetwork(options.network)',
+          },
+          { start: constructor.getEnd(), text: `\n\n  ${networkGetter}` },
+        )
+      }
     }
+    edits.push({ start: file.getEnd(), text: `export * from '${networksModuleImport}'\n` })
+    applyEdits(file, edits)
     insertImport(
       file,
-      usesNetwork ? ['assertNetwork', 'resolveServiceUrl', 'Network'] : ['resolveServiceUrl'],
+      usesNetwork ? ['SERVICE_ROUTES', 'assertNetwork', 'type Network'] : ['SERVICE_ROUTES'],
       networksModuleImport,
     )
-    file.addExportDeclaration({ moduleSpecifier: networksModuleImport })
   },
 }

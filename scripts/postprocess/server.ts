@@ -1,71 +1,55 @@
 import type { SourceFile } from 'ts-morph'
 import type { IRService } from '../ir.js'
-import { PassShapeError, type Pass, type PassContext } from './pass.js'
+import { runtimeModule } from '../shared-modules/header.js'
+import { insertImport } from './insert-import.js'
+import type { Pass, PassContext } from './pass.js'
 
 const name = 'server'
 
-function handlerTypeText(service: IRService): string {
+function serverText(service: IRService): string {
+  const s = service.name
   const handlers = service.methods.map(
     (m) => `  ${m.name}: (args: ${m.name}Args, context: Context) => ${m.name}Return | Promise<${m.name}Return>`,
   )
-  return `/** The handlers a server implements for ${service.name}; \`context\` is whatever the host passes (caller, project, signal). */
-export type ${service.name}Service<Context = unknown> = {
+  return `
+
+//
+// Server
+//
+
+/** The handlers a server implements for ${s}; \`context\` is whatever the host passes (caller, project, signal). */
+export type ${s}Service<Context = unknown> = {
 ${handlers.join('\n')}
-}`
 }
 
-function dispatchText(service: IRService): string {
-  const methods = service.methods.map((m) => `'${m.name}'`).join(', ')
-  return `/** Method names of ${service.name}, routed as /rpc/${service.name}/<Method>. */
-export const ${service.name}Methods = [${methods}] as const
+/** Method names of ${s}, routed as /rpc/${s}/<Method>. */
+export const ${s}Methods = [${service.methods.map((m) => `'${m.name}'`).join(', ')}] as const
 
-export type ${service.name}Method = (typeof ${service.name}Methods)[number]
+export type ${s}Method = (typeof ${s}Methods)[number]
 
-export function is${service.name}Method(method: string): method is ${service.name}Method {
-  return (${service.name}Methods as readonly string[]).includes(method)
-}
+export const is${s}Method = methodGuard(${s}Methods)
 
 /** Calls the handler of \`method\`; a synchronous throw becomes a rejected promise. Arguments must be validated by the host first. */
-export function dispatch${service.name}<Context>(
-  service: ${service.name}Service<Context>,
-  method: ${service.name}Method,
+export const dispatch${s}: <Context>(
+  service: ${s}Service<Context>,
+  method: ${s}Method,
   args: unknown,
   context: Context,
-): Promise<unknown> {
-  return new Promise((resolve) => resolve((service[method] as (args: unknown, context: Context) => unknown)(args, context)))
-}`
+) => Promise<unknown> = dispatchHandler
+`
 }
 
 /**
- * Replaces the stock express server (which imports express, validates enums as structs and writes
- * error bodies without \`error\`) with framework-free typed handlers and a dispatcher, for src/server.
+ * Server stubs from the IR (the stock `-server` output is an express app, never generated): typed
+ * handler interfaces, the method table and a dispatcher bound to the shared runtime, for src/server.
  */
 export const serverPass: Pass = {
   name,
   apply(file: SourceFile, context: PassContext) {
-    for (const service of context.ir.services) {
-      const handlerType = file.getTypeAlias(`${service.name}Service`)
-      if (!handlerType) throw new PassShapeError(name, `no type ${service.name}Service`)
-      if (file.getVariableStatement(`${service.name}Methods`)) continue
-
-      const app = file.getVariableStatement(`create${service.name}App`)
-      const express = file.getImportDeclaration('express')
-      const serverError = file.getClass('WebRPCError')
-      if (!app || !express || !serverError) {
-        throw new PassShapeError(
-          name,
-          `stock server of ${service.name} (create${service.name}App, express import, WebRPCError) not found`,
-        )
-      }
-      for (const validator of ['JS_TYPES', 'TYPE_VALIDATORS', 'validateType'])
-        file.getVariableStatement(validator)?.remove()
-      for (const statement of file.getVariableStatements()) {
-        if (statement.getDeclarations().some((d) => /^validate[A-Z]/.test(d.getName()))) statement.remove()
-      }
-      app.remove()
-      express.remove()
-      serverError.remove()
-      handlerType.replaceWithText(`${handlerTypeText(service)}\n\n${dispatchText(service)}`)
-    }
+    const services = context.ir.services.filter((service) => !file.getVariableStatement(`${service.name}Methods`))
+    if (services.length === 0) return
+    const reexports = file.getExportDeclarations().find((d) => !d.hasNamedExports())
+    file.insertText(reexports ? reexports.getFullStart() : file.getEnd(), services.map(serverText).join(''))
+    insertImport(file, ['dispatchHandler', 'methodGuard'], runtimeModule(context.runtimeDir, 'dispatch'))
   },
 }

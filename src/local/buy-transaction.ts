@@ -1,5 +1,6 @@
 import { encodeFunctionData, erc20Abi, type Address } from 'viem'
 import type { Step } from '../../gen/marketplace.gen.js'
+import { nativeCurrency } from './native-currency.js'
 import { platformMarketplaceV2Abi, platformMarketplaceV2Address } from './marketplace-abi.js'
 
 export interface BuyLine {
@@ -15,9 +16,6 @@ export interface BuyPlan {
   lines: BuyLine[]
   fees: { amount: bigint; receiver: Address }[]
 }
-
-/** The marketplace contract's currency address for the chain's native coin. */
-export const nativeCurrency = '0x0000000000000000000000000000000000000000'
 
 /** What the buyer pays in total: every line's price times quantity, plus the additional fees. */
 export function totalPrice(plan: BuyPlan): bigint {

@@ -1,4 +1,4 @@
-import { nativeCurrency } from './buy-transaction.js'
+import { nativeCurrency } from './native-currency.js'
 import type { FixtureOrder, FixtureToken, Fixtures } from './fixtures.js'
 
 /**

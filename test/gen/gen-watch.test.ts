@@ -3,7 +3,7 @@ import { readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'nod
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureGoTool } from '../../scripts/install-tools.js'
-import { isWatchedSource } from '../../scripts/watch.js'
+import { affectedServices, isWatchedSource } from '../../scripts/watch.js'
 import { copyRepoForGeneration } from '../support/repo-copy.js'
 
 let dir: string
@@ -135,7 +135,20 @@ it.each([
   ['scripts/tools/go.mod', false],
   ['src/local/sample-data.ts', true],
   ['src/local/server.ts', false],
+  ['src/local/native-currency.ts', true],
+  ['src/runtime/client.ts', true],
   ['gen/relayer.gen.ts', false],
 ])('%s is a watched source: %s', (path, watched) => {
   expect(isWatchedSource(path)).toBe(watched)
+})
+
+it.each([
+  [['schema/relayer.ridl'], ['relayer']],
+  [['schema/relayer.ridl', 'schema/marketplace.ridl'], ['marketplace', 'relayer']],
+  [['schema/common.ridl'], undefined],
+  [['schema/relayer.ridl', 'schema/networks.json'], undefined],
+  [['scripts/postprocess/auth.ts'], undefined],
+  [['src/local/sample-data.ts'], undefined],
+])('a save of %j regenerates %j (undefined: every service)', (changed, services) => {
+  expect(affectedServices(changed)).toEqual(services)
 })

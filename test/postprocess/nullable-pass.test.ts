@@ -25,7 +25,7 @@ const ir: WebrpcIR = {
 
 function run(source: string): string {
   const file = new Project({ useInMemoryFileSystem: true }).createSourceFile('m.gen.ts', source)
-  const context: PassContext = { stem: 'm', ir, emitFile: () => undefined }
+  const context: PassContext = { stem: 'm', ir, runtimeDir: '../src/runtime' }
   nullablePass.apply(file, context)
   return file.getFullText()
 }

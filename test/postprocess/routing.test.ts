@@ -1,31 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { routingPass } from '../../scripts/postprocess/routing.js'
-import { format, miniIR, runPasses } from './support/stock.js'
-
-/** The stock gen-typescript client class, as webrpc-gen v0.23.4 prints it (methods left out). */
-const stockClass = (service: string) => `// header
-export class ${service} implements ${service} {
-  protected hostname: string
-  protected fetch: Fetch
-  protected path = '/rpc/${service}/'
-
-  constructor(hostname: string, fetch: Fetch) {
-    this.hostname = hostname.replace(/\\/*$/, '')
-    this.fetch = (input: RequestInfo, init?: RequestInit) => fetch(input, init)
-  }
-
-  private url(name: string): string {
-    return this.hostname + this.path + name
-  }
-}
-`
+import { format, miniIR, runPasses, runtimeClient } from './support/stock.js'
 
 const cases = [
   {
-    name: 'a network-scoped service (host prefix) takes { network, url?, fetch? } and exposes its network',
+    name: 'a network-scoped service (host prefix) takes { network, url?, fetch? }, checks and exposes its network',
     service: 'Relayer',
     expected: `// header
-import { assertNetwork, resolveServiceUrl, Network } from './networks.gen.js'
+import { ServiceClient, type Fetch, type ServiceDescriptor } from '../src/runtime/client.js'
+import { SERVICE_ROUTES, assertNetwork, type Network } from './networks.gen.js'
+
+/** What the shared client runtime needs to know of Relayer. */
+const relayerDescriptor: ServiceDescriptor = {
+  name: 'Relayer',
+  key: 'relayer',
+  webrpcHeader: WebrpcHeaderValue,
+  errors: webrpcErrorByCode,
+  route: SERVICE_ROUTES.relayer,
+}
 
 /** How the Relayer client reaches its service. */
 export interface RelayerClientOptions {
@@ -37,30 +29,20 @@ export interface RelayerClientOptions {
   fetch?: Fetch
 }
 
-export class Relayer implements Relayer {
+export class Relayer implements RelayerClient {
+  readonly #client: ServiceClient
   readonly #network: Network
-  protected baseUrl: string
-  protected fetch: Fetch
-  protected path = '/rpc/Relayer/'
 
   constructor(options: RelayerClientOptions) {
     this.#network = assertNetwork(options.network)
-    this.baseUrl = resolveServiceUrl('relayer', this.#network, options.url).replace(/\\/*$/, '')
-    const fetch = options.fetch ?? globalThis.fetch
-    if (typeof fetch !== 'function') throw new TypeError('Relayer: no global fetch; pass options.fetch')
-    this.fetch = (input: RequestInfo, init?: RequestInit) => fetch(input, init)
+    this.#client = new ServiceClient(relayerDescriptor, options)
   }
 
   /** The network every call of this client goes to; fixed for the life of the client. */
   get network(): Network {
     return this.#network
   }
-
-  private url(name: string): string {
-    return this.baseUrl + this.path + name
-  }
 }
-
 export * from './networks.gen.js'
 `,
   },
@@ -68,7 +50,17 @@ export * from './networks.gen.js'
     name: 'a fixed-address service takes no network',
     service: 'Builder',
     expected: `// header
-import { resolveServiceUrl } from './networks.gen.js'
+import { ServiceClient, type Fetch, type ServiceDescriptor } from '../src/runtime/client.js'
+import { SERVICE_ROUTES } from './networks.gen.js'
+
+/** What the shared client runtime needs to know of Builder. */
+const builderDescriptor: ServiceDescriptor = {
+  name: 'Builder',
+  key: 'builder',
+  webrpcHeader: WebrpcHeaderValue,
+  errors: webrpcErrorByCode,
+  route: SERVICE_ROUTES.builder,
+}
 
 /** How the Builder client reaches its service. */
 export interface BuilderClientOptions {
@@ -78,23 +70,13 @@ export interface BuilderClientOptions {
   fetch?: Fetch
 }
 
-export class Builder implements Builder {
-  protected baseUrl: string
-  protected fetch: Fetch
-  protected path = '/rpc/Builder/'
+export class Builder implements BuilderClient {
+  readonly #client: ServiceClient
 
   constructor(options: BuilderClientOptions) {
-    this.baseUrl = resolveServiceUrl('builder', undefined, options.url).replace(/\\/*$/, '')
-    const fetch = options.fetch ?? globalThis.fetch
-    if (typeof fetch !== 'function') throw new TypeError('Builder: no global fetch; pass options.fetch')
-    this.fetch = (input: RequestInfo, init?: RequestInit) => fetch(input, init)
-  }
-
-  private url(name: string): string {
-    return this.baseUrl + this.path + name
+    this.#client = new ServiceClient(builderDescriptor, options)
   }
 }
-
 export * from './networks.gen.js'
 `,
   },
@@ -103,7 +85,7 @@ export * from './networks.gen.js'
     service: 'Marketplace',
     expected: (actual: string) =>
       actual.includes('/** Selects the path segment of every call (SPEC §1). */\n  network: Network') &&
-      actual.includes("resolveServiceUrl('marketplace', this.#network, options.url)") &&
+      actual.includes('route: SERVICE_ROUTES.marketplace,') &&
       actual.includes('`https://marketplace-api.platform.app/{network}/`'),
   },
 ]
@@ -111,14 +93,14 @@ export * from './networks.gen.js'
 describe('routing pass: given source, expected source', () => {
   for (const { name, service, expected } of cases) {
     it(name, async () => {
-      const actual = await runPasses([routingPass], service.toLowerCase(), miniIR(service), stockClass(service))
+      const actual = await runPasses([routingPass], service.toLowerCase(), miniIR(service), runtimeClient(service))
       if (typeof expected === 'string') expect(actual).toBe(await format(expected))
       else expect(expected(actual)).toBe(true)
     })
   }
 
   it('leaves its own output unchanged', async () => {
-    const once = await runPasses([routingPass], 'relayer', miniIR('Relayer'), stockClass('Relayer'))
+    const once = await runPasses([routingPass], 'relayer', miniIR('Relayer'), runtimeClient('Relayer'))
     expect(await runPasses([routingPass], 'relayer', miniIR('Relayer'), once)).toBe(once)
   })
 })

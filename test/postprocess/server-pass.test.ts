@@ -1,28 +1,33 @@
 import { describe, expect, it } from 'vitest'
 import { postprocess } from '../../scripts/postprocess/index.js'
 import { serverPass } from '../../scripts/postprocess/server.js'
-import { irOf, stockClient } from './support/stock.js'
+import { irOf, miniIR, stockClient } from './support/stock.js'
 import { dispatchBuilder, isBuilderMethod, type BuilderService } from '../../gen/builder.gen.js'
 
-const runServer = (stem: string, source: string) => postprocess(stem, source, irOf(stem), [serverPass]).text
+const runServer = (stem: string, source: string, ir = irOf(stem)) => postprocess(stem, source, ir, [serverPass])
 
 describe('server pass', () => {
-  it('replaces the stock express app and its hand-rolled validators with typed handlers and a dispatcher', () => {
-    const text = runServer('relayer', stockClient('relayer'))
-    expect(text).not.toMatch(/express|createRelayerApp|TYPE_VALIDATORS|class WebRPCError/)
+  it('adds typed handlers, the method table and a dispatcher from the IR (no express app is generated)', () => {
+    const stock = stockClient('relayer')
+    expect(stock).not.toMatch(/express|createRelayerApp/)
+    const text = runServer('relayer', stock)
     expect(text).toContain('export type RelayerService<Context = unknown> = {')
     expect(text).toContain("export const RelayerMethods = ['ListGasSponsors'] as const")
-    expect(text).toContain('export function dispatchRelayer<Context>(')
+    expect(text).toContain('export const isRelayerMethod = methodGuard(RelayerMethods)')
+    expect(text).toContain('export const dispatchRelayer: <Context>(')
+    expect(text).toMatch(/import \{ dispatchHandler, methodGuard \} from '\.\.\/src\/runtime\/dispatch\.js'/)
+  })
+
+  it('follows the IR: every method of the IR is a handler and a table entry', () => {
+    const ir = miniIR('Pinger', [{ name: 'Ping' }, { name: 'Echo' }])
+    const text = runServer('pinger', '// header\nexport const x = 1\n', ir)
+    expect(text).toContain("export const PingerMethods = ['Ping', 'Echo'] as const")
+    expect(text).toContain('  Ping: (args: PingArgs, context: Context) => PingReturn | Promise<PingReturn>')
   })
 
   it('is idempotent', () => {
     const once = runServer('indexer', stockClient('indexer'))
     expect(runServer('indexer', once)).toBe(once)
-  })
-
-  it('fails, naming itself, when the stock server is not there', () => {
-    const changed = stockClient('metadata').replace('export const createMetadataApp', 'export const makeMetadataApp')
-    expect(() => runServer('metadata', changed)).toThrowError(/pass "server".*createMetadataApp/)
   })
 
   it('dispatches to the handler with its context, and turns a synchronous throw into a rejection', async () => {

@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest'
 import { schemaDir } from '../../scripts/paths.js'
 import { authPass } from '../../scripts/postprocess/auth.js'
 import { passes, postprocess } from '../../scripts/postprocess/index.js'
-import { PassShapeError } from '../../scripts/postprocess/pass.js'
+import { type Pass, PassShapeError } from '../../scripts/postprocess/pass.js'
 import { routingPass } from '../../scripts/postprocess/routing.js'
-import { loadRoutingData } from '../../scripts/postprocess/routing-data.js'
+import { loadRoutingData } from '../../scripts/routing-data.js'
 import { irOf, stockClient } from './support/stock.js'
 
 /** Runs every pass over the stock file of `stem` after `change`; returns what was thrown. */
-function runChanged(stem: string, change: (stock: string) => string, selected = passes): unknown {
+function runChanged(stem: string, change: (stock: string) => string, selected: readonly Pass[] = passes): unknown {
   const stock = stockClient(stem)
   const changed = change(stock)
   if (selected === passes) expect(changed).not.toBe(stock)
@@ -29,56 +29,55 @@ const failsNaming = (pass: string, error: unknown) => {
 }
 
 describe('a pass detects a changed generated shape and names itself', () => {
-  it('routing: the client constructor no longer takes (hostname, fetch)', () => {
-    failsNaming(
-      'routing',
-      runChanged('relayer', (s) =>
-        s.replace('constructor(hostname: string, fetch: Fetch)', 'constructor(baseUrl: string, fetch: Fetch)'),
-      ),
-    )
-  })
-
-  it('routing: the client class is gone', () => {
-    failsNaming(
-      'routing',
-      runChanged('metadata', (s) =>
-        s.replace('export class Metadata implements Metadata', 'export class MetadataClient implements Metadata'),
-      ),
-    )
-  })
-
-  it('auth: a method builds its request differently', () => {
-    failsNaming(
-      'auth',
-      runChanged('indexer', (s) =>
-        s.replace('createHTTPRequest(args, headers, signal)).then', 'createHTTPRequest(args, signal, headers)).then'),
-      ),
-    )
-  })
-
-  it('auth: createHTTPRequest has other parameters', () => {
-    failsNaming(
-      'auth',
-      runChanged('builder', (s) =>
+  const runtimeOnly = [passes[0]!]
+  it.each([
+    [
+      'runtime',
+      'the client class is gone',
+      'metadata',
+      (s: string) =>
+        s.replace('export class Metadata implements Metadata', 'export class MetadataApi implements Metadata'),
+      passes,
+    ],
+    [
+      'runtime',
+      'a method takes its arguments in another order',
+      'indexer',
+      (s: string) =>
         s.replace(
-          'const createHTTPRequest = (body: object = {}, headers: object = {}',
-          'const createHTTPRequest = (payload: object = {}, headers: object = {}',
+          'addWebhookListener = (args: AddWebhookListenerArgs, headers?: object, signal?: AbortSignal)',
+          'addWebhookListener = (headers: object, args: AddWebhookListenerArgs, signal?: AbortSignal)',
         ),
-      ),
-    )
-  })
-
-  it('auth: run without routing first', () => {
-    failsNaming(
+      passes,
+    ],
+    [
+      'runtime',
+      'createHTTPRequest is gone',
+      'builder',
+      (s: string) =>
+        s.replace('const createHTTPRequest =', 'const makeRequest =').replaceAll('createHTTPRequest(', 'makeRequest('),
+      passes,
+    ],
+    [
+      'routing',
+      'run without the runtime pass first',
+      'relayer',
+      (s: string) => s.replace('// Client', '// Client.'),
+      [routingPass],
+    ],
+    [
       'auth',
-      runChanged('relayer', (s) => s, [passes[0]!, authPass]),
-    )
+      'run without routing first',
+      'relayer',
+      (s: string) => s.replace('// Client', '// Client.'),
+      [...runtimeOnly, authPass],
+    ],
+  ])('%s: %s', (pass, _, stem, change, selected) => {
+    failsNaming(pass, runChanged(stem, change, selected))
   })
 
   it('the unchanged stock passes', () => {
-    expect(
-      runChanged('marketplace', (s) => s.replace('// Client', '// Client (unchanged)'), [routingPass, authPass]),
-    ).toBeUndefined()
+    expect(runChanged('marketplace', (s) => s.replace('// Client', '// Client (unchanged)'))).toBeUndefined()
   })
 })
 

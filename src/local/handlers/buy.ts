@@ -1,7 +1,8 @@
 import { InvalidArgumentError, NotFoundError } from '../../../gen/errors.gen.js'
 import type { GenerateBuyTransactionArgs, GenerateBuyTransactionReturn } from '../../../gen/marketplace.gen.js'
 import type { Sql } from '../../store/sql.js'
-import { buySteps, nativeCurrency, type BuyLine } from '../buy-transaction.js'
+import { buySteps, type BuyLine } from '../buy-transaction.js'
+import { nativeCurrency } from '../native-currency.js'
 import { address, decimal } from './arguments.js'
 import { activeOrder, collectionId } from './marketplace-queries.js'
 

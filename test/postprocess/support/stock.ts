@@ -1,22 +1,13 @@
-import { execFileSync } from 'node:child_process'
 import * as prettier from 'prettier'
 import type { WebrpcIR } from '../../../scripts/ir.js'
-import { ensureGoTool } from '../../../scripts/install-tools.js'
-import { repoRoot } from '../../../scripts/paths.js'
 import { postprocess } from '../../../scripts/postprocess/index.js'
 import type { Pass } from '../../../scripts/postprocess/pass.js'
+import { schemaOf, webrpcGenSync } from '../../../scripts/webrpc-gen.js'
 
-function webrpcGen(stem: string, target: string, flags: string[] = []): string {
-  return execFileSync(ensureGoTool('webrpc-gen'), [`-schema=schema/${stem}.ridl`, `-target=${target}`, ...flags], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  })
-}
+/** The pinned generator's own client for a service root, before any pass: what the passes are written against. */
+export const stockClient = memoize((stem: string): string => webrpcGenSync(schemaOf(stem), 'typescript'))
 
-/** The pinned generator's own output for a service root, before any pass: what the passes are written against. */
-export const stockClient = memoize((stem: string): string => webrpcGen(stem, 'typescript', ['-client', '-server']))
-
-export const irOf = memoize((stem: string): WebrpcIR => JSON.parse(webrpcGen(stem, 'json')) as WebrpcIR)
+export const irOf = memoize((stem: string): WebrpcIR => JSON.parse(webrpcGenSync(schemaOf(stem), 'json')) as WebrpcIR)
 
 function memoize<T>(compute: (stem: string) => T): (stem: string) => T {
   const cache = new Map<string, T>()
@@ -58,5 +49,36 @@ export const format = (text: string): Promise<string> =>
 
 /** Runs the given passes alone over `source` and formats the result. */
 export async function runPasses(passes: Pass[], stem: string, ir: WebrpcIR, source: string): Promise<string> {
-  return format(postprocess(stem, source, ir, passes).text)
+  return format(postprocess(stem, source, ir, passes))
+}
+
+/** A client class as the runtime pass leaves it: a descriptor and one arrow per method calling the shared runtime. */
+export const runtimeClient = (service: string, methods: string[] = []): string => {
+  const lower = service[0]!.toLowerCase() + service.slice(1)
+  return `// header
+import { ServiceClient, type Fetch, type ServiceDescriptor } from '../src/runtime/client.js'
+
+/** What the shared client runtime needs to know of ${service}. */
+const ${lower}Descriptor: ServiceDescriptor = {
+  name: '${service}',
+  key: '${lower}',
+  webrpcHeader: WebrpcHeaderValue,
+  errors: webrpcErrorByCode,
+}
+
+export class ${service} implements ${service}Client {
+  readonly #client: ServiceClient
+
+  constructor(options: { url: string; fetch?: Fetch }) {
+    this.#client = new ServiceClient(${lower}Descriptor, options)
+  }
+${methods
+  .map(
+    (m) => `
+  ${m[0]!.toLowerCase() + m.slice(1)} = (args: ${m}Args, headers?: object, signal?: AbortSignal): Promise<${m}Return> =>
+    this.#client.call('${m}', args, headers, signal)`,
+  )
+  .join('\n')}
+}
+`
 }

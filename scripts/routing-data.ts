@@ -1,15 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import { schemaDir } from '../paths.js'
+import { createRequire } from 'node:module'
+import { schemaDir } from './paths.js'
 
-export type UrlShape = 'network-path-segment' | 'network-host-prefix' | 'fixed'
+import type { ServiceRoute } from '../src/runtime/routing.js'
 
-export interface ServiceRoute {
-  shape: UrlShape
-  /** Template of the service address; `{network}` stands for the network name. */
-  defaultUrl: string
-}
+export type { ServiceRoute, UrlShape } from '../src/runtime/routing.js'
 
 export interface RoutingData {
   networks: { name: string; chainId: number }[]
@@ -19,6 +15,8 @@ export interface RoutingData {
 /** The single source of networks and service URL shapes: schema/networks.json, validated by its JSON Schema. */
 export function loadRoutingData(dir: string = schemaDir): RoutingData {
   const read = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), 'utf8'))
+  // Loaded here, not at the top: generation reads the routing data from its cache and never loads ajv then.
+  const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')
   const validate = new Ajv2020({ strict: true, allErrors: true }).compile(read('networks.schema.json') as object)
   const data = read('networks.json')
   if (!validate(data)) {

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { repoRoot } from './paths.js'
+import { listTree } from './write-tree.js'
+
+/** Where generation keeps outputs by the hash of everything that made them; safe to delete at any time. */
+export const cacheDir = join(repoRoot, 'node_modules', '.cache', 'web3-market-contract-gen')
+
+const sha256 = (parts: readonly string[]) => {
+  const hash = createHash('sha256')
+  for (const part of parts) hash.update(String(part.length)).update(':').update(part)
+  return hash.digest('hex')
+}
+
+/** The hash of the code of the given folders and files (relative to the repository): a cached output is valid only for the code that made it. */
+export function codeFingerprint(paths: readonly string[]): string {
+  const files = paths.flatMap((path) => {
+    const full = join(repoRoot, path)
+    return statSync(full).isDirectory() ? listTree(full).map((name) => join(full, name)) : [full]
+  })
+  return sha256(files.sort().flatMap((file) => [file, readFileSync(file, 'utf8')]))
+}
+
+/**
+ * Text outputs cached on disk by the hash of their inputs (a code fingerprint among them): a run whose
+ * inputs did not change reads an output back instead of loading and running the step that made it.
+ */
+export class GenCache {
+  constructor(readonly enabled: boolean) {}
+
+  get(inputs: readonly string[]): string | undefined {
+    if (!this.enabled) return undefined
+    try {
+      return readFileSync(join(cacheDir, sha256(inputs)), 'utf8')
+    } catch {
+      return undefined
+    }
+  }
+
+  set(inputs: readonly string[], text: string): string {
+    if (!this.enabled) return text
+    const path = join(cacheDir, sha256(inputs))
+    mkdirSync(cacheDir, { recursive: true })
+    // Written aside and renamed, so a concurrent run never reads half a file.
+    const partial = `${path}.${process.pid}.tmp`
+    writeFileSync(partial, text)
+    renameSync(partial, path)
+    return text
+  }
+
+  /** The cached output of `inputs`, or `compute()`'s, stored for next time. */
+  text(inputs: readonly string[], compute: () => string): string {
+    return this.get(inputs) ?? this.set(inputs, compute())
+  }
+}

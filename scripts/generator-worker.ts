@@ -1,0 +1,26 @@
+/**
+ * A generation process that stays up between runs of gen:watch, so the post-processor's compiler,
+ * ajv and the cache stay warm: the watcher sends `{ services }`, the worker answers with the files
+ * that changed. The watcher replaces it whenever the pipeline's own code changes.
+ */
+import { generate } from './generate.js'
+import { genDir } from './paths.js'
+
+export interface GenerationRequest {
+  /** Service roots to regenerate; all when absent. */
+  services?: string[]
+}
+
+export type GenerationReply = { ok: true; changed: string[] } | { ok: false; error: string }
+
+const send = (reply: GenerationReply) => process.send!(reply)
+
+process.on('message', (request: GenerationRequest) => {
+  generate(genDir, { services: request.services }).then(
+    (changed) => send({ ok: true, changed }),
+    (error: Error) => send({ ok: false, error: error.message }),
+  )
+})
+
+// Loads what a run needs before the first save arrives.
+void Promise.all([import('./postprocess/index.js'), import('./jsonschema/index.js'), import('./openapi/index.js')])

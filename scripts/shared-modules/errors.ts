@@ -1,0 +1,89 @@
+/** Text of gen/errors.gen.ts: one class per row of SPEC §7's error table, shared by every service. */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { WebrpcErrorRow } from '../../src/runtime/errors.js'
+import type { WebrpcIR } from '../ir.js'
+import { schemaDir } from '../paths.js'
+import { generatedHeader, runtimeModule } from './header.js'
+
+export type ErrorRow = WebrpcErrorRow
+
+/** SPEC's webrpc built-in errors (codes 0 to -9), as schema/webrpc-errors.json lists them. */
+export function specBuiltinErrors(dir: string = schemaDir): ErrorRow[] {
+  return (JSON.parse(readFileSync(join(dir, 'webrpc-errors.json'), 'utf8')) as { errors: ErrorRow[] }).errors
+}
+
+/** The rows of one service root: SPEC's built-ins, then the errors its schema declares. */
+export const schemaErrorRows = (ir: WebrpcIR): ErrorRow[] => [
+  ...specBuiltinErrors(),
+  ...ir.errors.map((e) => ({ error: e.name, code: e.code, msg: e.message, status: e.httpStatus })),
+]
+
+/** The rows of gen/errors.gen.ts, which every service root must share (they all import schema/errors.ridl). */
+export function errorRows(irs: ReadonlyMap<string, WebrpcIR>): ErrorRow[] {
+  const [first, ...others] = [...irs].map(([stem, ir]) => ({ stem, rows: schemaErrorRows(ir) }))
+  if (!first) return specBuiltinErrors()
+  for (const { stem, rows } of others) {
+    if (JSON.stringify(rows) !== JSON.stringify(first.rows))
+      throw new Error(
+        `schema/${stem}.ridl declares other errors than schema/${first.stem}.ridl: import one errors.ridl`,
+      )
+  }
+  return first.rows
+}
+
+/** Stock gen-typescript names classes `${error}Error` (so -7 is WebrpcInternalErrorError); kept for compatibility. */
+export const errorClassName = (row: ErrorRow): string => `${row.error}Error`
+
+const rowText = (row: ErrorRow) =>
+  `{ error: '${row.error}', code: ${row.code}, msg: ${JSON.stringify(row.msg)}, status: ${row.status} }`
+
+export function errorsModuleText(rows: readonly ErrorRow[], runtimeDir: string): string {
+  const runtime = runtimeModule(runtimeDir, 'errors')
+  const classes = rows.map(
+    (row) => `export class ${errorClassName(row)} extends WebrpcError {
+  static override readonly row = ${rowText(row)} as const
+}
+`,
+  )
+  return `${generatedHeader('scripts/shared-modules', 'schema/errors.ridl and schema/webrpc-errors.json')}
+import {
+  errorFromPayload,
+  errorFromResponseText,
+  errorTables,
+  WebrpcError,
+  type WebrpcErrorClass,
+  type WebrpcErrorRow,
+} from '${runtime}'
+
+export {
+  WebrpcError,
+  type WebrpcErrorClass,
+  type WebrpcErrorInit,
+  type WebrpcErrorPayload,
+  type WebrpcErrorRow,
+} from '${runtime}'
+
+${classes.join('\n')}
+const classes: readonly WebrpcErrorClass[] = [
+${rows.map((row) => `  ${errorClassName(row)},`).join('\n')}
+]
+
+/** The error table of SPEC §7, one row per class. */
+export const webrpcErrorTable: readonly WebrpcErrorRow[] = classes.map((cls) => cls.row)
+
+const tables = errorTables(classes)
+
+/** Error classes by wire code and by wire name. */
+export const webrpcErrorByCode = tables.byCode
+export const webrpcErrorByName = tables.byName
+
+/** Decodes an error body (SPEC §7 fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
+export const webrpcErrorFromPayload = (payload: unknown, httpStatus: number): WebrpcError =>
+  errorFromPayload(webrpcErrorByCode, payload, httpStatus)
+
+/** Decodes an error response body; an empty or non-JSON body becomes WebrpcBadResponse with the HTTP status. */
+export const webrpcErrorFromResponseText = (httpStatus: number, text: string): WebrpcError =>
+  errorFromResponseText(webrpcErrorByCode, httpStatus, text)
+`
+}

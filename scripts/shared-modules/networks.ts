@@ -1,0 +1,57 @@
+/** Text of gen/networks.gen.ts: the network union and the address of every service, from schema/networks.json. */
+import type { RoutingData } from '../routing-data.js'
+import { generatedHeader, runtimeModule } from './header.js'
+
+const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(' | ')
+const list = (values: readonly string[]) => `[\n${values.map((v) => `  '${v}',`).join('\n')}\n]`
+
+export function networksModuleText({ networks, services }: RoutingData, runtimeDir: string): string {
+  const runtime = runtimeModule(runtimeDir, 'routing')
+  const names = networks.map((n) => n.name)
+  const serviceNames = Object.keys(services)
+  const scoped = serviceNames.filter((s) => services[s]!.shape !== 'fixed')
+  const routes = Object.fromEntries(
+    serviceNames.map((s) => [s, { shape: services[s]!.shape, defaultUrl: services[s]!.defaultUrl }]),
+  )
+  return `${generatedHeader('scripts/shared-modules', 'schema/networks.json')}
+import { assertKeyOf, isKeyOf, serviceUrl } from '${runtime}'
+
+export { InvalidServiceUrlError, UnknownNetworkError } from '${runtime}'
+
+/** The networks of SPEC §1: the Marketplace path segment and the Relayer and Indexer host prefix. */
+export type Network =
+${names.map((n) => `  | '${n}'`).join('\n')}
+
+export const NETWORKS: readonly Network[] = ${list(names)}
+
+/** Numeric chain id of each network; Metadata's \`chainId\` is this number as text. */
+export const CHAIN_IDS: { readonly [network in Network]: number } = {
+${networks.map((n) => `  '${n.name}': ${n.chainId},`).join('\n')}
+}
+
+export const isNetwork = (value: unknown): value is Network => isKeyOf(CHAIN_IDS, value)
+
+/** The network, or an UnknownNetworkError for any other value. */
+export const assertNetwork = (value: unknown): Network => assertKeyOf(CHAIN_IDS, value)
+
+export type ServiceName = ${quoted(serviceNames)}
+
+/** Services whose address depends on the network. */
+export type NetworkScopedService = ${quoted(scoped)}
+
+/**
+ * Address template of each service; \`{network}\` stands for the network name. The defaults are
+ * placeholders following SPEC's renaming of the public API's hosts: override them with \`urls\`.
+ */
+export const SERVICE_ROUTES = ${JSON.stringify(routes, null, 2)
+    .replace(/"([a-z][A-Za-z]*)":/g, '$1:')
+    .replaceAll('"', "'")} as const
+
+/** Address templates replacing the defaults, e.g. for staging or a local server; network-scoped ones must contain \`{network}\`. */
+export type ServiceUrls = { readonly [service in ServiceName]?: string }
+
+/** The address of \`service\` (on \`network\` when it is network-scoped): its template with \`{network}\` filled in. */
+export const resolveServiceUrl = (service: ServiceName, network?: Network, template?: string): string =>
+  serviceUrl(service, SERVICE_ROUTES[service], network, template, assertNetwork)
+`
+}

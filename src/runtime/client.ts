@@ -1,0 +1,121 @@
+import {
+  type AuthKind,
+  type Credentials,
+  credentials,
+  missingCredentialCause,
+  perCallHeaders,
+  redactCredentials,
+} from './credentials.js'
+import { type ErrorClassesByCode, clientErrorCodes, errorFromResponseText, type WebrpcError } from './errors.js'
+import { type ServiceRoute, serviceUrl } from './routing.js'
+
+/** The fetch a client calls: the global one by default. Typed without DOM-only names, so Node-only projects compile it. */
+export type Fetch = (input: string, init?: RequestInit) => Promise<Response>
+
+/** What differs per service for the client runtime; generated next to each client class. */
+export interface ServiceDescriptor {
+  /** The service name of the RIDL, also the path segment of `/rpc/<name>/<Method>`. */
+  readonly name: string
+  /** The service's key in schema/networks.json and in `urls` (lower camel case). */
+  readonly key: string
+  /** The `Webrpc` header value the generator stamps on requests. */
+  readonly webrpcHeader: string
+  /** The error classes a response body decodes to. */
+  readonly errors: ErrorClassesByCode
+  /** Where the service lives; without it the caller passes the whole address as `url`. */
+  readonly route?: ServiceRoute
+  /** The key each method needs (SPEC §5); without it no credentials are sent. */
+  readonly auth?: Readonly<Record<string, AuthKind>>
+}
+
+export interface ServiceClientOptions {
+  network?: string
+  url?: string
+  fetch?: Fetch
+  accessKey?: string
+  secretKey?: string
+}
+
+const needsSecretKey = (auth: ServiceDescriptor['auth']): boolean =>
+  auth !== undefined && Object.values(auth).includes('secretKey')
+
+/** The behaviour every generated client shares: the address, the request, credentials and the decoding of answers. */
+export class ServiceClient {
+  readonly #service: ServiceDescriptor
+  readonly #url: string
+  readonly #fetch: Fetch
+  readonly #credentials: Credentials
+
+  constructor(service: ServiceDescriptor, options: ServiceClientOptions) {
+    this.#service = service
+    const base = service.route
+      ? serviceUrl(service.key, service.route, options.network, options.url)
+      : (options.url ?? '')
+    this.#url = `${base.replace(/\/*$/, '')}/rpc/${service.name}/`
+    const fetch = options.fetch ?? globalThis.fetch
+    if (typeof fetch !== 'function') throw new TypeError(`${service.name}: no global fetch; pass options.fetch`)
+    this.#fetch = (input, init) => fetch(input, init)
+    this.#credentials = credentials(options.accessKey, needsSecretKey(service.auth) ? options.secretKey : undefined)
+  }
+
+  /** POSTs one call; rejects with the service's error classes, never with a key in the error. */
+  call<Result>(method: string, args: object | undefined, headers?: object, signal?: AbortSignal): Promise<Result> {
+    const kind = this.#service.auth?.[method]
+    const keyHeaders = kind ? this.#credentials[kind] : {}
+    if (!keyHeaders)
+      return Promise.reject(
+        this.#error(clientErrorCodes.unauthorized, {
+          cause: missingCredentialCause(kind!, `${this.#service.name}.${method}`),
+        }),
+      )
+    const init: RequestInit = {
+      method: 'POST',
+      headers: {
+        ...perCallHeaders(headers),
+        ...keyHeaders,
+        'Content-Type': 'application/json',
+        Webrpc: this.#service.webrpcHeader,
+      },
+      body: JSON.stringify(args ?? {}),
+      signal: signal ?? null,
+    }
+    return this.#fetch(this.#url + method, init)
+      .then(
+        (response) => this.#decode<Result>(response),
+        (error: unknown) => {
+          throw this.#error(clientErrorCodes.requestFailed, {
+            cause: `fetch(): ${(error as Error | undefined)?.message ?? ''}`,
+          })
+        },
+      )
+      .catch((error: unknown) => {
+        throw redactCredentials(error, this.#credentials.secrets)
+      })
+  }
+
+  async #decode<Result>(response: Response): Promise<Result> {
+    const text = await response.text()
+    if (!response.ok) throw errorFromResponseText(this.#service.errors, response.status, text)
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch (error) {
+      throw this.#error(clientErrorCodes.badResponse, {
+        status: response.status,
+        cause: `JSON.parse(): ${(error as Error).message}`,
+      })
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw this.#error(clientErrorCodes.badResponse, {
+        status: response.status,
+        cause: 'the response body is not a JSON object',
+      })
+    return body as Result
+  }
+
+  #error(code: number, init: { cause: string; status?: number }): WebrpcError {
+    const ErrorClass = this.#service.errors[code]
+    if (!ErrorClass) throw new Error(`${this.#service.name}: the error table has no code ${code}`)
+    return new ErrorClass(init)
+  }
+}

@@ -1,0 +1,138 @@
+/** One row of the error table of SPEC §7. */
+export interface WebrpcErrorRow {
+  readonly error: string
+  readonly code: number
+  readonly msg: string
+  readonly status: number
+}
+
+/** The error object on the wire (SPEC §7). */
+export interface WebrpcErrorPayload {
+  error: string
+  code: number
+  msg: string
+  cause?: string
+  status: number
+}
+
+export interface WebrpcErrorInit {
+  error?: string
+  code?: number
+  msg?: string
+  /** Accepted for compatibility with stock webrpc clients; `msg` wins. */
+  message?: string
+  cause?: string
+  status?: number
+  /** The wire payload, kept when it could not be mapped to a known error. */
+  payload?: unknown
+}
+
+const endpointRow: WebrpcErrorRow = { error: 'WebrpcEndpoint', code: 0, msg: 'endpoint error', status: 400 }
+
+/**
+ * Base of every error a client rejects with and a server answers with. A subclass names its row of
+ * the table in the static `row`; `init` overrides the message, cause and status of one occurrence.
+ */
+export class WebrpcError extends Error {
+  /** The table row of this class; the base class stands for WebrpcEndpoint with no fixed status. */
+  static readonly row: WebrpcErrorRow | undefined = undefined
+
+  code: number
+  status: number
+  override cause?: string
+  payload?: unknown
+
+  constructor(init: WebrpcErrorInit = {}) {
+    const row = (new.target as typeof WebrpcError).row
+    super(init.msg ?? init.message ?? row?.msg ?? endpointRow.msg)
+    this.name = row?.error ?? init.error ?? endpointRow.error
+    this.code = row?.code ?? (typeof init.code === 'number' ? init.code : endpointRow.code)
+    this.status = typeof init.status === 'number' ? init.status : (row?.status ?? 0)
+    if (init.cause !== undefined) this.cause = init.cause
+    if (init.payload !== undefined) this.payload = init.payload
+  }
+
+  /** SPEC's name for the error: the wire field `error`. */
+  get error(): string {
+    return this.name
+  }
+
+  /** SPEC's name for the message: the wire field `msg`. */
+  get msg(): string {
+    return this.message
+  }
+
+  toJSON(): WebrpcErrorPayload {
+    const payload: WebrpcErrorPayload = { error: this.name, code: this.code, msg: this.message, status: this.status }
+    if (this.cause !== undefined) payload.cause = this.cause
+    return payload
+  }
+
+  static new<T extends WebrpcError>(this: new (init: WebrpcErrorInit) => T, init: WebrpcErrorInit): T {
+    return new this(init)
+  }
+}
+
+export type WebrpcErrorClass = (new (init?: WebrpcErrorInit) => WebrpcError) & { readonly row: WebrpcErrorRow }
+
+/** The error classes of one error table, by wire code; the codes the client itself raises must be in it. */
+export type ErrorClassesByCode = { readonly [code: number]: WebrpcErrorClass }
+
+/** The codes a client raises on its own (SPEC §7): WebrpcEndpoint, WebrpcRequestFailed, WebrpcBadResponse, Unauthorized. */
+export const clientErrorCodes = { endpoint: 0, requestFailed: -1, badResponse: -5, unauthorized: 1000 } as const
+
+/** Builds the code → class and name → class tables of a list of error classes; a repeated code or name is a schema bug. */
+export function errorTables(classes: readonly WebrpcErrorClass[]): {
+  byCode: ErrorClassesByCode
+  byName: { readonly [name: string]: WebrpcErrorClass }
+} {
+  const byCode: Record<number, WebrpcErrorClass> = {}
+  const byName: Record<string, WebrpcErrorClass> = {}
+  for (const cls of classes) {
+    if (byCode[cls.row.code] || byName[cls.row.error])
+      throw new Error(`error table: ${cls.row.error} repeats a code or name`)
+    byCode[cls.row.code] = cls
+    byName[cls.row.error] = cls
+  }
+  return { byCode, byName }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
+
+function raise(errors: ErrorClassesByCode, code: number, init: WebrpcErrorInit): WebrpcError {
+  const known = errors[code]
+  return known ? new known(init) : new WebrpcError({ ...init, code })
+}
+
+/** Decodes an error body (SPEC §7 fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
+export function errorFromPayload(errors: ErrorClassesByCode, payload: unknown, httpStatus: number): WebrpcError {
+  if (!isObject(payload)) {
+    return raise(errors, clientErrorCodes.badResponse, {
+      status: httpStatus,
+      cause: `error body is not a JSON object (HTTP ${httpStatus})`,
+    })
+  }
+  const init: WebrpcErrorInit = {
+    msg: optionalString(payload.msg) ?? optionalString(payload.message),
+    cause: optionalString(payload.cause),
+    status: typeof payload.status === 'number' ? payload.status : httpStatus,
+  }
+  const known = typeof payload.code === 'number' ? errors[payload.code] : undefined
+  if (known) return new known(init)
+  return raise(errors, clientErrorCodes.endpoint, { ...init, payload })
+}
+
+/** Decodes an error response body; an empty or non-JSON body becomes WebrpcBadResponse with the HTTP status. */
+export function errorFromResponseText(errors: ErrorClassesByCode, httpStatus: number, text: string): WebrpcError {
+  const badResponse = (cause: string) => raise(errors, clientErrorCodes.badResponse, { status: httpStatus, cause })
+  if (text.trim() === '') return badResponse(`empty error body (HTTP ${httpStatus})`)
+  let payload: unknown
+  try {
+    payload = JSON.parse(text)
+  } catch {
+    return badResponse(`non-JSON error body (HTTP ${httpStatus}): ${text.slice(0, 200)}`)
+  }
+  return errorFromPayload(errors, payload, httpStatus)
+}

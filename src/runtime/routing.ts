@@ -1,0 +1,72 @@
+export type UrlShape = 'network-path-segment' | 'network-host-prefix' | 'fixed'
+
+/** Where a service lives: the shape of its address and the default template (`{network}` stands for the network). */
+export interface ServiceRoute {
+  readonly shape: UrlShape
+  readonly defaultUrl: string
+}
+
+/** A value outside the schema's networks reached a client at run time; thrown before any request. */
+export class UnknownNetworkError extends TypeError {
+  readonly network: unknown
+
+  constructor(network: unknown) {
+    super(`unknown network ${JSON.stringify(String(network)).slice(0, 80)}: expected one of NETWORKS`)
+    this.name = 'UnknownNetworkError'
+    this.network = network
+  }
+}
+
+/** An address template that cannot select the network the way the service needs. */
+export class InvalidServiceUrlError extends TypeError {
+  constructor(service: string, template: string, problem: string) {
+    super(`urls.${service} = ${JSON.stringify(template)}: ${problem}`)
+    this.name = 'InvalidServiceUrlError'
+  }
+}
+
+/** The key test of a table keyed by network: own keys only, so `toString` or `__proto__` is no network. */
+export function isKeyOf<K extends string>(table: { readonly [key in K]: unknown }, value: unknown): value is K {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(table, value)
+}
+
+/** Throws UnknownNetworkError unless `value` is a key of the network table. */
+export function assertKeyOf<K extends string>(table: { readonly [key in K]: unknown }, value: unknown): K {
+  if (!isKeyOf(table, value)) throw new UnknownNetworkError(value)
+  return value
+}
+
+const anyNetworkName = (value: unknown): string => {
+  if (typeof value !== 'string') throw new UnknownNetworkError(value)
+  return value
+}
+
+/**
+ * The address of a service: its template (the default unless one is given) with `{network}` filled in.
+ * A network-scoped service needs `{network}` in the template and a network; a fixed one takes neither.
+ */
+export function serviceUrl(
+  service: string,
+  route: ServiceRoute,
+  network: unknown,
+  template: string = route.defaultUrl,
+  checkNetwork: (value: unknown) => string = anyNetworkName,
+): string {
+  const hasNetwork = template.includes('{network}')
+  if (route.shape === 'fixed') {
+    if (hasNetwork)
+      throw new InvalidServiceUrlError(
+        service,
+        template,
+        'this service has no network, so {network} cannot be filled in',
+      )
+    return template
+  }
+  if (!hasNetwork)
+    throw new InvalidServiceUrlError(
+      service,
+      template,
+      'this service is network-scoped, so the template must contain {network}',
+    )
+  return template.replaceAll('{network}', checkNetwork(network))
+}
