@@ -30,10 +30,12 @@ export const WebRPCSchemaHash = "df1939df2b16461abec127b984bd42f539a0b7fe"
 // Types
 //
 
-export enum ContractSourceType {
-  LINKED = 'LINKED',
-  DEPLOYED = 'DEPLOYED'
-}
+export const ContractSourceType = {
+  LINKED: 'LINKED',
+  DEPLOYED: 'DEPLOYED',
+} as const
+
+export type ContractSourceType = (typeof ContractSourceType)[keyof typeof ContractSourceType]
 
 export interface Audience {
   id: number
@@ -140,7 +142,7 @@ export const BuilderMethods = ['GetAudience'] as const
 
 export type BuilderMethod = (typeof BuilderMethods)[number]
 
-export const isBuilderMethod = methodGuard(BuilderMethods)
+export const isBuilderMethod = /* @__PURE__ */ methodGuard(BuilderMethods)
 
 /** Calls the handler of `method`; a synchronous throw becomes a rejected promise. Arguments must be validated by the host first. */
 export const dispatchBuilder: <Context>(

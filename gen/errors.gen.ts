@@ -4,7 +4,7 @@
 import {
   errorFromPayload,
   errorFromResponseText,
-  errorTables,
+  errorsBy,
   WebrpcError,
   type WebrpcErrorClass,
   type WebrpcErrorRow,
@@ -132,13 +132,11 @@ const classes: readonly WebrpcErrorClass[] = [
 ]
 
 /** The error table of SPEC §7, one row per class. */
-export const webrpcErrorTable: readonly WebrpcErrorRow[] = classes.map((cls) => cls.row)
-
-const tables = errorTables(classes)
+export const webrpcErrorTable: readonly WebrpcErrorRow[] = /* @__PURE__ */ classes.map((cls) => cls.row)
 
 /** Error classes by wire code and by wire name. */
-export const webrpcErrorByCode = tables.byCode
-export const webrpcErrorByName = tables.byName
+export const webrpcErrorByCode = /* @__PURE__ */ errorsBy(classes, 'code')
+export const webrpcErrorByName = /* @__PURE__ */ errorsBy(classes, 'error')
 
 /** Decodes an error body (SPEC §7 fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
 export const webrpcErrorFromPayload = (payload: unknown, httpStatus: number): WebrpcError =>

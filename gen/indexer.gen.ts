@@ -30,31 +30,37 @@ export const WebRPCSchemaHash = "e734446191a0aa089b92e216153de58ac8eaf88f"
 // Types
 //
 
-export enum WebhookEventType {
-  BLOCK_ADDED = 'BLOCK_ADDED',
-  BLOCK_REMOVED = 'BLOCK_REMOVED'
-}
+export const WebhookEventType = {
+  BLOCK_ADDED: 'BLOCK_ADDED',
+  BLOCK_REMOVED: 'BLOCK_REMOVED',
+} as const
 
-export enum LogDataType {
-  EVENT = 'EVENT',
-  TOKEN_TRANSFER = 'TOKEN_TRANSFER',
-  NATIVE_TOKEN_TRANSFER = 'NATIVE_TOKEN_TRANSFER',
-  PLATFORM_TXN = 'PLATFORM_TXN'
-}
+export type WebhookEventType = (typeof WebhookEventType)[keyof typeof WebhookEventType]
 
-export enum ContractType {
-  UNKNOWN = 'UNKNOWN',
-  NATIVE = 'NATIVE',
-  ERC20 = 'ERC20',
-  ERC721 = 'ERC721',
-  ERC1155 = 'ERC1155',
-  PLATFORM_WALLET = 'PLATFORM_WALLET',
-  ERC20_BRIDGE = 'ERC20_BRIDGE',
-  ERC721_BRIDGE = 'ERC721_BRIDGE',
-  ERC1155_BRIDGE = 'ERC1155_BRIDGE',
-  PLATFORM_MARKETPLACE = 'PLATFORM_MARKETPLACE',
-  ERC6909 = 'ERC6909'
-}
+export const LogDataType = {
+  EVENT: 'EVENT',
+  TOKEN_TRANSFER: 'TOKEN_TRANSFER',
+  NATIVE_TOKEN_TRANSFER: 'NATIVE_TOKEN_TRANSFER',
+  PLATFORM_TXN: 'PLATFORM_TXN',
+} as const
+
+export type LogDataType = (typeof LogDataType)[keyof typeof LogDataType]
+
+export const ContractType = {
+  UNKNOWN: 'UNKNOWN',
+  NATIVE: 'NATIVE',
+  ERC20: 'ERC20',
+  ERC721: 'ERC721',
+  ERC1155: 'ERC1155',
+  PLATFORM_WALLET: 'PLATFORM_WALLET',
+  ERC20_BRIDGE: 'ERC20_BRIDGE',
+  ERC721_BRIDGE: 'ERC721_BRIDGE',
+  ERC1155_BRIDGE: 'ERC1155_BRIDGE',
+  PLATFORM_MARKETPLACE: 'PLATFORM_MARKETPLACE',
+  ERC6909: 'ERC6909',
+} as const
+
+export type ContractType = (typeof ContractType)[keyof typeof ContractType]
 
 export interface WebhookFilters {
   contractAddresses: Array<string>
@@ -205,7 +211,7 @@ export const IndexerMethods = ['AddWebhookListener', 'RemoveWebhookListener'] as
 
 export type IndexerMethod = (typeof IndexerMethods)[number]
 
-export const isIndexerMethod = methodGuard(IndexerMethods)
+export const isIndexerMethod = /* @__PURE__ */ methodGuard(IndexerMethods)
 
 /** Calls the handler of `method`; a synchronous throw becomes a rejected promise. Arguments must be validated by the host first. */
 export const dispatchIndexer: <Context>(

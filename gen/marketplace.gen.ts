@@ -30,10 +30,12 @@ export const WebRPCSchemaHash = "06c5cfec29c54d9def7a51af78e8c85baaf11b3c"
 // Types
 //
 
-export enum SortOrder {
-  DESC = 'DESC',
-  ASC = 'ASC'
-}
+export const SortOrder = {
+  DESC: 'DESC',
+  ASC: 'ASC',
+} as const
+
+export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
 
 export interface SortBy {
   column: string
@@ -51,70 +53,84 @@ export interface Page {
   sort?: Array<SortBy>
 }
 
-export enum MarketplaceKind {
-  unknown = 'unknown',
-  platform_marketplace_v1 = 'platform_marketplace_v1',
-  platform_marketplace_v2 = 'platform_marketplace_v2',
-  blur = 'blur',
-  zerox = 'zerox',
-  opensea = 'opensea',
-  looks_rare = 'looks_rare',
-  x2y2 = 'x2y2',
-  alienswap = 'alienswap',
-  payment_processor = 'payment_processor',
-  mintify = 'mintify',
-  magic_eden = 'magic_eden'
-}
+export const MarketplaceKind = {
+  unknown: 'unknown',
+  platform_marketplace_v1: 'platform_marketplace_v1',
+  platform_marketplace_v2: 'platform_marketplace_v2',
+  blur: 'blur',
+  zerox: 'zerox',
+  opensea: 'opensea',
+  looks_rare: 'looks_rare',
+  x2y2: 'x2y2',
+  alienswap: 'alienswap',
+  payment_processor: 'payment_processor',
+  mintify: 'mintify',
+  magic_eden: 'magic_eden',
+} as const
 
-export enum WalletKind {
-  unknown = 'unknown',
-  platform = 'platform'
-}
+export type MarketplaceKind = (typeof MarketplaceKind)[keyof typeof MarketplaceKind]
 
-export enum SourceKind {
-  unknown = 'unknown',
-  external = 'external',
-  platform_marketplace_v1 = 'platform_marketplace_v1',
-  platform_marketplace_v2 = 'platform_marketplace_v2',
-  opensea = 'opensea',
-  magic_eden = 'magic_eden'
-}
+export const WalletKind = {
+  unknown: 'unknown',
+  platform: 'platform',
+} as const
 
-export enum OrderSide {
-  unknown = 'unknown',
-  listing = 'listing',
-  offer = 'offer'
-}
+export type WalletKind = (typeof WalletKind)[keyof typeof WalletKind]
 
-export enum OrderStatus {
-  unknown = 'unknown',
-  active = 'active',
-  inactive = 'inactive',
-  expired = 'expired',
-  cancelled = 'cancelled',
-  filled = 'filled',
-  decimals_missing = 'decimals_missing'
-}
+export const SourceKind = {
+  unknown: 'unknown',
+  external: 'external',
+  platform_marketplace_v1: 'platform_marketplace_v1',
+  platform_marketplace_v2: 'platform_marketplace_v2',
+  opensea: 'opensea',
+  magic_eden: 'magic_eden',
+} as const
 
-export enum StepType {
-  unknown = 'unknown',
-  tokenApproval = 'tokenApproval',
-  buy = 'buy',
-  sell = 'sell',
-  createListing = 'createListing',
-  createOffer = 'createOffer',
-  signEIP712 = 'signEIP712',
-  signEIP191 = 'signEIP191',
-  cancel = 'cancel'
-}
+export type SourceKind = (typeof SourceKind)[keyof typeof SourceKind]
 
-export enum ExecuteType {
-  unknown = 'unknown',
-  order = 'order',
-  createListing = 'createListing',
-  createItemOffer = 'createItemOffer',
-  createTraitOffer = 'createTraitOffer'
-}
+export const OrderSide = {
+  unknown: 'unknown',
+  listing: 'listing',
+  offer: 'offer',
+} as const
+
+export type OrderSide = (typeof OrderSide)[keyof typeof OrderSide]
+
+export const OrderStatus = {
+  unknown: 'unknown',
+  active: 'active',
+  inactive: 'inactive',
+  expired: 'expired',
+  cancelled: 'cancelled',
+  filled: 'filled',
+  decimals_missing: 'decimals_missing',
+} as const
+
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus]
+
+export const StepType = {
+  unknown: 'unknown',
+  tokenApproval: 'tokenApproval',
+  buy: 'buy',
+  sell: 'sell',
+  createListing: 'createListing',
+  createOffer: 'createOffer',
+  signEIP712: 'signEIP712',
+  signEIP191: 'signEIP191',
+  cancel: 'cancel',
+} as const
+
+export type StepType = (typeof StepType)[keyof typeof StepType]
+
+export const ExecuteType = {
+  unknown: 'unknown',
+  order: 'order',
+  createListing: 'createListing',
+  createItemOffer: 'createItemOffer',
+  createTraitOffer: 'createTraitOffer',
+} as const
+
+export type ExecuteType = (typeof ExecuteType)[keyof typeof ExecuteType]
 
 export interface FeeBreakdownEntry {
   kind: string
@@ -391,7 +407,7 @@ export const MarketplaceMethods = ['GetCountOfAllCollectibles', 'GetFloorOrder',
 
 export type MarketplaceMethod = (typeof MarketplaceMethods)[number]
 
-export const isMarketplaceMethod = methodGuard(MarketplaceMethods)
+export const isMarketplaceMethod = /* @__PURE__ */ methodGuard(MarketplaceMethods)
 
 /** Calls the handler of `method`; a synchronous throw becomes a rejected promise. Arguments must be validated by the host first. */
 export const dispatchMarketplace: <Context>(

@@ -30,12 +30,14 @@ export const WebRPCSchemaHash = "5fccb32b51f1b1a67cd849b27fabdeb9c5a7cc78"
 // Types
 //
 
-export enum PropertyType {
-  INT = 'INT',
-  STRING = 'STRING',
-  ARRAY = 'ARRAY',
-  GENERIC = 'GENERIC'
-}
+export const PropertyType = {
+  INT: 'INT',
+  STRING: 'STRING',
+  ARRAY: 'ARRAY',
+  GENERIC: 'GENERIC',
+} as const
+
+export type PropertyType = (typeof PropertyType)[keyof typeof PropertyType]
 
 export interface PropertyFilter {
   name: string
@@ -111,7 +113,7 @@ export const MetadataMethods = ['TokenCollectionFilters'] as const
 
 export type MetadataMethod = (typeof MetadataMethods)[number]
 
-export const isMetadataMethod = methodGuard(MetadataMethods)
+export const isMetadataMethod = /* @__PURE__ */ methodGuard(MetadataMethods)
 
 /** Calls the handler of `method`; a synchronous throw becomes a rejected promise. Arguments must be validated by the host first. */
 export const dispatchMetadata: <Context>(

@@ -47,48 +47,6 @@ export type Network =
   | 'xai'
   | 'xai-sepolia'
 
-export const NETWORKS: readonly Network[] = [
-  'amoy',
-  'apechain-mainnet',
-  'apechain-testnet',
-  'arbitrum',
-  'arbitrum-nova',
-  'arbitrum-sepolia',
-  'astar-zkevm',
-  'astar-zkyoto',
-  'avalanche',
-  'avalanche-testnet',
-  'b3',
-  'b3-sepolia',
-  'base',
-  'base-sepolia',
-  'blast',
-  'blast-sepolia',
-  'borne-testnet',
-  'bsc',
-  'bsc-testnet',
-  'gnosis',
-  'homeverse',
-  'homeverse-testnet',
-  'immutable-zkevm',
-  'immutable-zkevm-testnet',
-  'imx',
-  'imx-testnet',
-  'mainnet',
-  'optimism',
-  'optimism-sepolia',
-  'polygon',
-  'polygon-zkevm',
-  'rootnet',
-  'rootnet-porcini',
-  'sepolia',
-  'skale-nebula-testnet',
-  'soneium-minato',
-  'toy-testnet',
-  'xai',
-  'xai-sepolia',
-]
-
 /** Numeric chain id of each network; Metadata's `chainId` is this number as text. */
 export const CHAIN_IDS: { readonly [network in Network]: number } = {
   'amoy': 80002,
@@ -131,6 +89,9 @@ export const CHAIN_IDS: { readonly [network in Network]: number } = {
   'xai': 660279,
   'xai-sepolia': 37714555429,
 }
+
+/** Every network, in the order of schema/networks.json. */
+export const NETWORKS = /* @__PURE__ */ Object.keys(CHAIN_IDS) as readonly Network[]
 
 export const isNetwork = (value: unknown): value is Network => isKeyOf(CHAIN_IDS, value)
 

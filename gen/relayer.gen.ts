@@ -30,10 +30,12 @@ export const WebRPCSchemaHash = "23d5d3adad64fd75b69c7df487f0902e98977646"
 // Types
 //
 
-export enum SortOrder {
-  DESC = 'DESC',
-  ASC = 'ASC'
-}
+export const SortOrder = {
+  DESC: 'DESC',
+  ASC: 'ASC',
+} as const
+
+export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
 
 export interface SortBy {
   column: string
@@ -140,7 +142,7 @@ export const RelayerMethods = ['ListGasSponsors'] as const
 
 export type RelayerMethod = (typeof RelayerMethods)[number]
 
-export const isRelayerMethod = methodGuard(RelayerMethods)
+export const isRelayerMethod = /* @__PURE__ */ methodGuard(RelayerMethods)
 
 /** Calls the handler of `method`; a synchronous throw becomes a rejected promise. Arguments must be validated by the host first. */
 export const dispatchRelayer: <Context>(

@@ -22,5 +22,8 @@ process.on('message', (request: GenerationRequest) => {
   )
 })
 
+// The watcher went away (even killed): nothing is left to generate for.
+process.on('disconnect', () => process.exit(0))
+
 // Loads what a run needs before the first save arrives.
 void Promise.all([import('./postprocess/index.js'), import('./jsonschema/index.js'), import('./openapi/index.js')])

@@ -128,6 +128,7 @@ function main(): void {
   watcher.on('error', (error) => console.error(`watcher error: ${error instanceof Error ? error.message : error}`))
   watcher.on('ready', () => console.log('watching schema, scripts, src/runtime and the sample data for changes'))
   process.on('exit', () => worker.replace())
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0))
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main()

@@ -27,7 +27,7 @@ export const ${s}Methods = [${service.methods.map((m) => `'${m.name}'`).join(', 
 
 export type ${s}Method = (typeof ${s}Methods)[number]
 
-export const is${s}Method = methodGuard(${s}Methods)
+export const is${s}Method = /* @__PURE__ */ methodGuard(${s}Methods)
 
 /** Calls the handler of \`method\`; a synchronous throw becomes a rejected promise. Arguments must be validated by the host first. */
 export const dispatch${s}: <Context>(

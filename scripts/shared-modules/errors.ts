@@ -29,6 +29,11 @@ export function errorRows(irs: ReadonlyMap<string, WebrpcIR>): ErrorRow[] {
         `schema/${stem}.ridl declares other errors than schema/${first.stem}.ridl: import one errors.ridl`,
       )
   }
+  for (const key of ['code', 'error'] as const) {
+    const values = first.rows.map((row) => row[key])
+    const repeated = values.find((value, index) => values.indexOf(value) !== index)
+    if (repeated !== undefined) throw new Error(`the error table repeats the ${key} ${repeated}`)
+  }
   return first.rows
 }
 
@@ -50,7 +55,7 @@ export function errorsModuleText(rows: readonly ErrorRow[], runtimeDir: string):
 import {
   errorFromPayload,
   errorFromResponseText,
-  errorTables,
+  errorsBy,
   WebrpcError,
   type WebrpcErrorClass,
   type WebrpcErrorRow,
@@ -70,13 +75,11 @@ ${rows.map((row) => `  ${errorClassName(row)},`).join('\n')}
 ]
 
 /** The error table of SPEC §7, one row per class. */
-export const webrpcErrorTable: readonly WebrpcErrorRow[] = classes.map((cls) => cls.row)
-
-const tables = errorTables(classes)
+export const webrpcErrorTable: readonly WebrpcErrorRow[] = /* @__PURE__ */ classes.map((cls) => cls.row)
 
 /** Error classes by wire code and by wire name. */
-export const webrpcErrorByCode = tables.byCode
-export const webrpcErrorByName = tables.byName
+export const webrpcErrorByCode = /* @__PURE__ */ errorsBy(classes, 'code')
+export const webrpcErrorByName = /* @__PURE__ */ errorsBy(classes, 'error')
 
 /** Decodes an error body (SPEC §7 fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
 export const webrpcErrorFromPayload = (payload: unknown, httpStatus: number): WebrpcError =>

@@ -3,7 +3,6 @@ import type { RoutingData } from '../routing-data.js'
 import { generatedHeader, runtimeModule } from './header.js'
 
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(' | ')
-const list = (values: readonly string[]) => `[\n${values.map((v) => `  '${v}',`).join('\n')}\n]`
 
 export function networksModuleText({ networks, services }: RoutingData, runtimeDir: string): string {
   const runtime = runtimeModule(runtimeDir, 'routing')
@@ -22,12 +21,13 @@ export { InvalidServiceUrlError, UnknownNetworkError } from '${runtime}'
 export type Network =
 ${names.map((n) => `  | '${n}'`).join('\n')}
 
-export const NETWORKS: readonly Network[] = ${list(names)}
-
 /** Numeric chain id of each network; Metadata's \`chainId\` is this number as text. */
 export const CHAIN_IDS: { readonly [network in Network]: number } = {
 ${networks.map((n) => `  '${n.name}': ${n.chainId},`).join('\n')}
 }
+
+/** Every network, in the order of schema/networks.json. */
+export const NETWORKS = /* @__PURE__ */ Object.keys(CHAIN_IDS) as readonly Network[]
 
 export const isNetwork = (value: unknown): value is Network => isKeyOf(CHAIN_IDS, value)
 

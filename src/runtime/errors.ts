@@ -81,20 +81,14 @@ export type ErrorClassesByCode = { readonly [code: number]: WebrpcErrorClass }
 /** The codes a client raises on its own (SPEC §7): WebrpcEndpoint, WebrpcRequestFailed, WebrpcBadResponse, Unauthorized. */
 export const clientErrorCodes = { endpoint: 0, requestFailed: -1, badResponse: -5, unauthorized: 1000 } as const
 
-/** Builds the code → class and name → class tables of a list of error classes; a repeated code or name is a schema bug. */
-export function errorTables(classes: readonly WebrpcErrorClass[]): {
-  byCode: ErrorClassesByCode
-  byName: { readonly [name: string]: WebrpcErrorClass }
-} {
-  const byCode: Record<number, WebrpcErrorClass> = {}
-  const byName: Record<string, WebrpcErrorClass> = {}
-  for (const cls of classes) {
-    if (byCode[cls.row.code] || byName[cls.row.error])
-      throw new Error(`error table: ${cls.row.error} repeats a code or name`)
-    byCode[cls.row.code] = cls
-    byName[cls.row.error] = cls
+/** The classes of an error table by wire code or by wire name (the generator checks both are unique). */
+export function errorsBy<Key extends 'code' | 'error'>(
+  classes: readonly WebrpcErrorClass[],
+  key: Key,
+): { readonly [value in WebrpcErrorRow[Key]]: WebrpcErrorClass } {
+  return Object.fromEntries(classes.map((cls) => [cls.row[key], cls])) as {
+    readonly [value in WebrpcErrorRow[Key]]: WebrpcErrorClass
   }
-  return { byCode, byName }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -13,7 +13,7 @@ describe('server pass', () => {
     const text = runServer('relayer', stock)
     expect(text).toContain('export type RelayerService<Context = unknown> = {')
     expect(text).toContain("export const RelayerMethods = ['ListGasSponsors'] as const")
-    expect(text).toContain('export const isRelayerMethod = methodGuard(RelayerMethods)')
+    expect(text).toContain('export const isRelayerMethod = /* @__PURE__ */ methodGuard(RelayerMethods)')
     expect(text).toContain('export const dispatchRelayer: <Context>(')
     expect(text).toMatch(/import \{ dispatchHandler, methodGuard \} from '\.\.\/src\/runtime\/dispatch\.js'/)
   })
