@@ -1,4 +1,5 @@
-import { encodeFunctionData, erc20Abi, type Address } from 'viem'
+import { encodeFunctionData, erc20Abi } from 'viem'
+import type { Address } from '../hex.js'
 import type { Step } from '../../gen/marketplace.gen.js'
 import { nativeCurrency } from './native-currency.js'
 import { platformMarketplaceV2Abi, platformMarketplaceV2Address } from './marketplace-abi.js'

@@ -1,4 +1,5 @@
-import { decodeAbiParameters, encodeAbiParameters, getAddress, type AbiParameter, type Hex } from 'viem'
+import { decodeAbiParameters, encodeAbiParameters, getAddress, type AbiParameter } from 'viem'
+import type { Hex } from '../hex.js'
 import type { ParsedEvent } from './event-signature.js'
 
 export interface DecodedArguments {

@@ -1,9 +1,28 @@
-import { parseAbiItem, toEventSelector, toEventSignature, type AbiEvent, type AbiParameter } from 'viem'
+import { parseAbiItem, toEventSelector, toEventSignature, type AbiEvent } from 'viem'
 import type { ListenedEvent } from '../../gen/indexer.gen.js'
+
+/**
+ * The ABI item of an event, as viem's parseAbiItem makes it; declared here so the package's published
+ * declarations never load viem's, which need the DOM library.
+ */
+export interface EventAbi {
+  readonly type: 'event'
+  readonly name: string
+  readonly inputs: readonly EventAbiParameter[]
+  readonly anonymous?: boolean
+}
+
+export interface EventAbiParameter {
+  readonly name?: string
+  readonly type: string
+  readonly indexed?: boolean
+  readonly internalType?: string
+  readonly components?: readonly EventAbiParameter[]
+}
 
 /** A listened event with the ABI item that decodes it. */
 export interface ParsedEvent extends ListenedEvent {
-  abi: AbiEvent
+  abi: EventAbi
 }
 
 const MAX_SIGNATURE_LENGTH = 512
@@ -57,13 +76,13 @@ function parseUncached(signature: string): ParsedEvent {
 }
 
 /** The type as it appears in the topic-hash signature: tuples expanded, no names. */
-export function canonicalType(parameter: AbiParameter): string {
+export function canonicalType(parameter: EventAbiParameter): string {
   if (!parameter.type.startsWith('tuple')) return parameter.type
-  const components = 'components' in parameter ? parameter.components : []
+  const components = parameter.components ?? []
   return `(${components.map(canonicalType).join(',')})${parameter.type.slice('tuple'.length)}`
 }
 
-function describeInput(input: AbiParameter & { indexed?: boolean }): string {
+function describeInput(input: EventAbiParameter): string {
   return [canonicalType(input), input.indexed ? 'indexed' : '', input.name].filter(Boolean).join(' ')
 }
 

@@ -1,4 +1,5 @@
-import { createPublicClient, http, type Hex, type Log, type PublicClient } from 'viem'
+import { createPublicClient, http, type Log, type PublicClient } from 'viem'
+import type { Hex } from '../hex.js'
 import type { Sql } from '../store/sql.js'
 import { markBlocksReorged } from './outbox.js'
 import type { SourceLog } from './payload.js'
@@ -170,7 +171,7 @@ export class ChainFollower implements EventSource {
 }
 
 /** Block logs with SPEC's txnLogIndex: the position of each log within its transaction. */
-export function toSourceLogs(logs: Log[], parentBlockHash: Hex, blockTimestamp: number): SourceLog[] {
+function toSourceLogs(logs: Log[], parentBlockHash: Hex, blockTimestamp: number): SourceLog[] {
   const ordered = logs.filter((log) => !log.removed).sort((a, b) => Number(a.logIndex) - Number(b.logIndex))
   const seenPerTransaction = new Map<string, number>()
   return ordered.map((log) => {

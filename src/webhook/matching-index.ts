@@ -1,4 +1,4 @@
-import type { Hex } from 'viem'
+import type { Hex } from '../hex.js'
 import { decodeEventArguments, type DecodedArguments } from './decode.js'
 import type { ParsedEvent } from './event-signature.js'
 import type { EventRoles } from './token-standards.js'

@@ -1,4 +1,5 @@
-import { keccak256, stringToHex, type Hex } from 'viem'
+import { keccak256, stringToHex } from 'viem'
+import type { Hex } from '../hex.js'
 import { WebhookEventType, type WebhookPayload } from '../../gen/indexer.gen.js'
 import type { Match } from './matching-index.js'
 
