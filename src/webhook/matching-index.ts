@@ -38,7 +38,7 @@ export interface Match {
  * Listeners indexed by contract: a log costs one lookup in the table of watched contracts (none
  * further for the logs of other contracts) and a scan of its contract's subscription entries, so the
  * cost per log does not grow with the number of listeners elsewhere. With many contracts each lookup
- * is a cache miss, so the layout keeps them few: the table slot holds the contract's fields, the
+ * is a cache miss, so the layout keeps them few: the contract's record holds its fields, the
  * entries hold what a log is compared with (chain, topic0, topic count, shape, token id bits) as
  * numbers, and a Subscription object is read only for an entry that passes (see ContractTable,
  * SubscriptionEntries). The topic count tells ERC-20 from ERC-721 Transfer.
@@ -66,7 +66,7 @@ export class MatchingIndex {
     const { entries } = this
     for (const subscription of subscriptions) {
       const contract = subscription.contractAddress.toLowerCase()
-      const slot = this.contracts.findOrAdd(contract)
+      const record = this.contracts.findOrAdd(contract)
       const entry = entries.allocate(subscription)
       const { chainId, event, tokenIds, roles } = subscription
       entries.setField(entry, EntryField.Chain, chainId === undefined ? 0 : this.chains.numberOf(chainId))
@@ -77,10 +77,10 @@ export class MatchingIndex {
       entries.setField(entry, EntryField.TokenArgs, filtersTokenIds ? this.tokenArgsOf(roles.tokenIdArgs) : -1)
       entries.setField(entry, EntryField.TokenBits, filtersTokenIds ? tokenIdBits(tokenIds) : 0)
       entries.setField(entry, EntryField.Listener, this.listeners.numberOf(subscription.listenerId))
-      const tail = this.contracts.field(slot, ContractField.Tail)
-      if (tail < 0) this.contracts.setField(slot, ContractField.Head, entry)
+      const tail = this.contracts.field(record, ContractField.Tail)
+      if (tail < 0) this.contracts.setField(record, ContractField.Head, entry)
       else entries.setField(tail, EntryField.Next, entry)
-      this.contracts.setField(slot, ContractField.Tail, entry)
+      this.contracts.setField(record, ContractField.Tail, entry)
       const contracts = this.contractsByListener.get(subscription.listenerId)
       if (!contracts) this.contractsByListener.set(subscription.listenerId, [contract])
       else if (!contracts.includes(contract)) contracts.push(contract)
@@ -91,8 +91,8 @@ export class MatchingIndex {
     const listener = this.listeners.existing(listenerId)
     const { entries } = this
     for (const contract of this.contractsByListener.get(listenerId) ?? []) {
-      const slot = this.contracts.find(contract)
-      let head = this.contracts.field(slot, ContractField.Head)
+      const record = this.contracts.find(contract)
+      let head = this.contracts.field(record, ContractField.Head)
       let kept = -1
       for (let entry = head; entry >= 0;) {
         const next = entries.field(entry, EntryField.Next)
@@ -105,11 +105,11 @@ export class MatchingIndex {
         entry = next
       }
       if (head < 0) {
-        this.standards.forget(contract)
-        this.contracts.delete(slot)
+        this.standards.forget(record)
+        this.contracts.delete(record)
       } else {
-        this.contracts.setField(slot, ContractField.Head, head)
-        this.contracts.setField(slot, ContractField.Tail, kept)
+        this.contracts.setField(record, ContractField.Head, head)
+        this.contracts.setField(record, ContractField.Tail, kept)
       }
     }
     this.contractsByListener.delete(listenerId)
@@ -124,17 +124,17 @@ export class MatchingIndex {
   match(chainId: number, log: LogToMatch): Match[] {
     const topic0 = log.topics[0]?.toLowerCase()
     if (!topic0) return []
-    const slot = this.contracts.find(log.address)
-    if (slot < 0) return []
+    const contract = this.contracts.find(log.address)
+    if (contract < 0) return []
     const chain = this.chains.numberOf(chainId)
     const shown = standardShownBy(log.topics)
-    if (shown) this.standards.learn(slot, chain, log.address, shown)
+    if (shown) this.standards.learn(contract, chain, shown)
     const topic0Number = this.topic0s.existing(topic0)
     const topics = log.topics.length
     const { entries } = this
     this.decodedShapes.length = this.decoded.length = this.bitsKeys.length = this.bits.length = 0
     let byListener: Map<number, Match[]> | undefined
-    const head = topic0Number === 0 ? -1 : this.contracts.field(slot, ContractField.Head)
+    const head = topic0Number === 0 ? -1 : this.contracts.field(contract, ContractField.Head)
     for (let entry = head; entry >= 0; entry = entries.field(entry, EntryField.Next)) {
       if (
         entries.field(entry, EntryField.Topic0) !== topic0Number ||
@@ -159,7 +159,7 @@ export class MatchingIndex {
       byListener.set(listener, matches)
     }
     if (!byListener) return []
-    const known = this.standards.known(slot, chain, log.address)
+    const known = this.standards.known(contract, chain)
     return [...byListener.values()].map((matches) => {
       const best = matches.find((match) => match.contractType === known) ?? matches[0]!
       return best.contractType === ContractType.UNKNOWN && known && best.subscription.roles.ambiguousStandard
