@@ -1,5 +1,5 @@
 import type { Hex } from 'viem'
-import { decodeEventArguments, type DecodedArguments } from './decode.js'
+import type { DecodedArguments } from './decode.js'
 import type { ParsedEvent } from './event-signature.js'
 import type { EventRoles } from './token-standards.js'
 import { ContractType } from '../../gen/indexer.gen.js'
@@ -8,7 +8,8 @@ import { ContractField, ContractTable } from './contract-table.js'
 import { Interner } from './interner.js'
 import { LearnedStandards } from './learned-standards.js'
 import { EntryField, SubscriptionEntries } from './subscription-entries.js'
-import { logTokenIdBits, tokenIdBits } from './token-id-bits.js'
+import { PerLogMemo } from './per-log-memo.js'
+import { tokenIdBits } from './token-id-bits.js'
 
 /** One (listener, contract, event) the index can hit. */
 export interface Subscription {
@@ -56,11 +57,7 @@ export class MatchingIndex {
   private readonly shapeEvents: ParsedEvent[] = []
   private readonly tokenArgs = new Interner<string>()
   private readonly tokenArgPositions: number[][] = []
-  /** Per match call: the decoded log by shape, and the log's token id bits by token argument positions. */
-  private readonly decodedShapes: number[] = []
-  private readonly decoded: (DecodedArguments | undefined)[] = []
-  private readonly bitsKeys: number[] = []
-  private readonly bits: number[] = []
+  private readonly memo = new PerLogMemo()
 
   add(subscriptions: Subscription[]): void {
     const { entries } = this
@@ -132,7 +129,8 @@ export class MatchingIndex {
     const topic0Number = this.topic0s.existing(topic0)
     const topics = log.topics.length
     const { entries } = this
-    this.decodedShapes.length = this.decoded.length = this.bitsKeys.length = this.bits.length = 0
+    const { memo } = this
+    memo.reset()
     let byListener: Map<number, Match[]> | undefined
     const head = topic0Number === 0 ? -1 : this.contracts.field(contract, ContractField.Head)
     for (let entry = head; entry >= 0; entry = entries.field(entry, EntryField.Next)) {
@@ -143,12 +141,15 @@ export class MatchingIndex {
         continue
       const entryChain = entries.field(entry, EntryField.Chain)
       if (entryChain !== 0 && entryChain !== chain) continue
-      const decoded = this.decodedFor(entries.field(entry, EntryField.Shape), log)
+      const shape = entries.field(entry, EntryField.Shape)
+      const decoded = memo.decodedFor(shape, this.shapeEvents[shape]!, log.topics, log.data)
       if (!decoded) continue
       const tokenArgs = entries.field(entry, EntryField.TokenArgs)
       if (
         tokenArgs >= 0 &&
-        (this.tokenIdBitsFor(tokenArgs, decoded) & entries.field(entry, EntryField.TokenBits)) === 0
+        (memo.tokenIdBitsFor(decoded, tokenArgs, this.tokenArgPositions[tokenArgs]!) &
+          entries.field(entry, EntryField.TokenBits)) ===
+          0
       )
         continue
       const subscription = entries.value(entry)
@@ -178,25 +179,6 @@ export class MatchingIndex {
     const number = this.tokenArgs.numberOf(positions.join())
     this.tokenArgPositions[number] ??= positions
     return number
-  }
-
-  private decodedFor(shape: number, log: LogToMatch): DecodedArguments | undefined {
-    const seen = this.decodedShapes.indexOf(shape)
-    if (seen >= 0) return this.decoded[seen]
-    const decoded = decodeEventArguments(this.shapeEvents[shape]!, log.topics, log.data)
-    this.decodedShapes.push(shape)
-    this.decoded.push(decoded)
-    return decoded
-  }
-
-  private tokenIdBitsFor(tokenArgs: number, decoded: DecodedArguments): number {
-    const key = this.decoded.indexOf(decoded) * 0x10000 + tokenArgs
-    const seen = this.bitsKeys.indexOf(key)
-    if (seen >= 0) return this.bits[seen]!
-    const bits = logTokenIdBits(decoded.args, this.tokenArgPositions[tokenArgs]!)
-    this.bitsKeys.push(key)
-    this.bits.push(bits)
-    return bits
   }
 }
 

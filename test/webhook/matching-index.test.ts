@@ -114,4 +114,21 @@ describe('matching index', () => {
     expect(standardOn(1)).toEqual(['UNKNOWN'])
     expect(standardOn(2)).toEqual(['UNKNOWN'])
   })
+
+  test('one log, two shapes of the same event: each decoded its own way', () => {
+    const first = parseEventSignature('Moved(uint256 indexed a, uint256 b)')
+    const second = parseEventSignature('Moved(uint256 a, uint256 indexed b)')
+    const index = new MatchingIndex()
+    index.add([
+      subscription('first', contract(1), { event: first, roles: eventRoles(first) }),
+      subscription('second', contract(1), { event: second, roles: eventRoles(second) }),
+      subscription('first again', contract(1), { event: first, roles: eventRoles(first) }),
+    ])
+    const log: LogToMatch = { address: contract(1), topics: [first.topicHash as Hex, word(3n)], data: word(4n) }
+    expect(index.match(1, log).map((match) => [match.subscription.listenerId, match.decoded.args])).toEqual([
+      ['first', [3n, 4n]],
+      ['second', [4n, 3n]],
+      ['first again', [3n, 4n]],
+    ])
+  })
 })
