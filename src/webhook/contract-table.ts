@@ -36,10 +36,6 @@ export class ContractTable {
   /** The address being looked up. */
   private readonly key = new Int32Array(ADDRESS_WORDS)
 
-  get size(): number {
-    return this.count
-  }
-
   /** The record of a watched contract, or -1 (also for a string that is not an address). */
   find(address: string): number {
     if (!looksLikeAddress(address)) return -1
