@@ -17,10 +17,11 @@ beforeAll(() => {
   ensureGoTool('webrpc-gen')
   dir = copyRepoForGeneration()
   // A new optional field in a struct of each of two services.
-  for (const [stem, field] of [
+  const fields: [string, string][] = [
     ['builder', '  - name: string\n'],
     ['relayer', '  - active: bool\n'],
-  ]) {
+  ]
+  for (const [stem, field] of fields) {
     const path = `schema/${stem}.ridl`
     expect(read(path)).toContain(field)
     writeFileSync(join(dir, path), read(path).replace(field, `${field}  - serviceProbe?: string\n`))
