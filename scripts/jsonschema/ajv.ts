@@ -1,15 +1,21 @@
-import { _, Ajv2020 } from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
+import { createRequire } from 'node:module'
+import type * as Ajv2020Module from 'ajv/dist/2020.js'
+import type AddFormatsModule from 'ajv-formats'
+import type StandaloneModule from 'ajv/dist/standalone/index.js'
 
-// CommonJS modules seen from NodeNext ESM: the function is the module itself and also its .default.
-const addFormats = addFormatsModule.default
+// Loaded with require(): imported from an ES module, Node would first scan each CommonJS file of ajv for
+// its export names. The function of ajv-formats and of the standalone module is also their `.default`.
+const require = createRequire(import.meta.url)
+const { _, Ajv2020 } = require('ajv/dist/2020.js') as typeof Ajv2020Module
+const addFormats = (require('ajv-formats') as typeof AddFormatsModule).default
+export const standaloneCode = (require('ajv/dist/standalone/index.js') as typeof StandaloneModule).default
 
 /**
  * The ajv the validators are generated with: strict mode, every error reported, ESM source output.
  * ajv-formats would make the generated code `require()` its formats; pointing `code.formats` at a
  * name we import instead keeps the output plain ESM.
  */
-export function createGeneratingAjv(): Ajv2020 {
+export function createGeneratingAjv(): Ajv2020Module.Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,
     allErrors: true,
@@ -20,3 +26,10 @@ export function createGeneratingAjv(): Ajv2020 {
 }
 
 export const formatsImport = `import { fullFormats } from 'ajv-formats/dist/formats.js'`
+
+/** An ajv that validates (strict, every error, the formats of ajv-formats): what checks examples at generation. */
+export function createValidatingAjv(): Ajv2020Module.Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allErrors: true })
+  addFormats(ajv)
+  return ajv
+}

@@ -1,16 +1,12 @@
 import { posix } from 'node:path'
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
+import { createValidatingAjv } from '../jsonschema/ajv.js'
 import { linkedResources } from '../jsonschema/bundle.js'
 import { schemaId } from '../jsonschema/ids.js'
 import type { SchemaResource, ServiceSchemas } from '../jsonschema/service-schemas.js'
 
-const addFormats = addFormatsModule.default
-
 /** Checks examples against the JSON Schemas of one service: the schemas are added once, each checked resource compiled once. */
 export function exampleChecker(schemas: ServiceSchemas): (example: unknown, resource: SchemaResource) => void {
-  const ajv = new Ajv2020({ strict: true, allErrors: true })
-  addFormats(ajv)
+  const ajv = createValidatingAjv()
   ajv.addSchema(
     linkedResources([
       ...schemas.types,

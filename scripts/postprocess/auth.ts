@@ -1,4 +1,4 @@
-import type { SourceFile } from 'ts-morph'
+import type { SourceFile } from './ts-morph.js'
 import { authKind, needsSecretKey, type IRService } from '../ir.js'
 import {
   addPropertyEdit,

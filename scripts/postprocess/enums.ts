@@ -1,4 +1,4 @@
-import type { SourceFile } from 'ts-morph'
+import type { SourceFile } from './ts-morph.js'
 import { applyEdits, PassShapeError, type Pass, type TextEdit } from './pass.js'
 
 const name = 'enums'

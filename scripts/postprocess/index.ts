@@ -1,4 +1,4 @@
-import { IndentationText, Project, QuoteKind } from 'ts-morph'
+import { IndentationText, Project, QuoteKind, type TsMorphProject } from './ts-morph.js'
 import type { WebrpcIR } from '../ir.js'
 import type { RoutingData } from '../routing-data.js'
 import { defaultRuntimeDir } from '../shared-modules/header.js'
@@ -20,7 +20,7 @@ export interface PostprocessOptions {
 }
 
 /** One ts-morph project for every run of a process: its compiler state stays warm between files and runs. */
-let project: Project | undefined
+let project: TsMorphProject | undefined
 
 /** The stock file after the passes, whitespace normalised (no trailing spaces, at most one blank line). */
 export function postprocess(

@@ -1,4 +1,4 @@
-import { Node, type SourceFile } from 'ts-morph'
+import { Node, type SourceFile } from './ts-morph.js'
 
 /**
  * Adds an import after the file's leading imports, or else after the first statement's leading comments, so the

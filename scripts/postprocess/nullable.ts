@@ -1,4 +1,4 @@
-import type { SourceFile } from 'ts-morph'
+import type { SourceFile } from './ts-morph.js'
 import { fieldFormat } from '../ir.js'
 import { PassShapeError, type Pass, type PassContext } from './pass.js'
 

@@ -1,4 +1,4 @@
-import { SyntaxKind, type SourceFile } from 'ts-morph'
+import { SyntaxKind, type SourceFile } from './ts-morph.js'
 import type { WebrpcIR } from '../ir.js'
 import type { RoutingData } from '../routing-data.js'
 

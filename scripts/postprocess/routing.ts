@@ -1,4 +1,4 @@
-import { SyntaxKind, type ClassDeclaration, type SourceFile } from 'ts-morph'
+import { SyntaxKind, type ClassDeclaration, type SourceFile } from './ts-morph.js'
 import { serviceKey, type IRService } from '../ir.js'
 import { loadRoutingData, type ServiceRoute } from '../routing-data.js'
 import { insertImport } from './insert-import.js'

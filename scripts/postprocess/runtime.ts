@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, type ClassDeclaration, type SourceFile, type Statement } from 'ts-morph'
+import { Node, SyntaxKind, type ClassDeclaration, type SourceFile, type Statement } from './ts-morph.js'
 import { clientMethodName, serviceKey, type IRMethod, type IRService } from '../ir.js'
 import { schemaErrorRows } from '../shared-modules/errors.js'
 import { runtimeModule } from '../shared-modules/header.js'

@@ -1,4 +1,4 @@
-import type { SourceFile } from 'ts-morph'
+import type { SourceFile } from './ts-morph.js'
 import type { IRService } from '../ir.js'
 import { runtimeModule } from '../shared-modules/header.js'
 import { insertImport } from './insert-import.js'

@@ -1,4 +1,4 @@
-import { Node, type ClassDeclaration } from 'ts-morph'
+import { Node, type ClassDeclaration } from './ts-morph.js'
 import type { ErrorRow } from '../shared-modules/errors.js'
 import { PassShapeError } from './pass.js'
 
