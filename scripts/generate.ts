@@ -17,6 +17,8 @@ export interface GenerateOptions {
   services?: readonly string[]
   /** Reuse outputs made from the same inputs by the same code (default: on); gen:check turns it off. */
   cache?: boolean
+  /** Remove files no longer generated (default: on a run of every service). */
+  prune?: boolean
 }
 
 /** The code each cached step runs (paths relative to the repository): an output is valid only for this code. */
@@ -69,6 +71,8 @@ export async function generateFiles(
 ): Promise<Map<string, string>> {
   const { all, selected } = selectedServices(options.services)
   const stock = new Map([...selected].map((stem) => [stem, stockOutputs(stem)]))
+  // A failure is reported where its service is awaited; one that is never awaited (an earlier service failed) is not unhandled.
+  for (const outputs of stock.values()) outputs.catch(() => undefined)
   const cache = new GenCache(options.cache !== false)
   const code = (step: keyof typeof stepCode) => (cache.enabled ? codeFingerprint(stepCode[step]) : '')
   const routing = JSON.parse(cache.text([code('routing')], () => JSON.stringify(loadRoutingData()))) as RoutingData
@@ -122,7 +126,7 @@ export async function generateFiles(
 /** Regenerates `outDir` from schema/ and scripts/; a full run also removes files no longer generated. Returns the files that changed. */
 export async function generate(outDir: string = genDir, options: GenerateOptions = {}): Promise<string[]> {
   const files = await generateFiles(outDir, options)
-  return writeTree(outDir, files, options.services === undefined)
+  return writeTree(outDir, files, options.prune ?? options.services === undefined)
 }
 
 const usage = `npm run gen [-- --service <stem> ...] [-- --out <dir>] [-- --help]

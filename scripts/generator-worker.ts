@@ -16,7 +16,8 @@ export type GenerationReply = { ok: true; changed: string[] } | { ok: false; err
 const send = (reply: GenerationReply) => process.send!(reply)
 
 process.on('message', (request: GenerationRequest) => {
-  generate(genDir, { services: request.services }).then(
+  // A watch never removes files: a schema deleted for a moment by an editor's save must not take its service's gen/ files along.
+  generate(genDir, { services: request.services, prune: false }).then(
     (changed) => send({ ok: true, changed }),
     (error: Error) => send({ ok: false, error: error.message }),
   )

@@ -95,6 +95,13 @@ function main(): void {
       const changed = [...pending].sort()
       pending = new Set()
       console.log(`changed: ${changed.join(', ')}`)
+      const gone = changed.filter((path) => path.endsWith('.ridl') && !existsSync(join(repoRoot, path)))
+      if (gone.length > 0) {
+        console.log(
+          `${gone.join(', ')} is gone; waiting for it to be saved again (npm run gen removes what it generated)`,
+        )
+        continue
+      }
       if (changed.some(isPipelineCode)) worker.replace()
       const started = performance.now()
       const reply = await worker.run({ services: affectedServices(changed) })
