@@ -4,15 +4,13 @@
  * same three with a fetch answered in memory, which isolates the client's own CPU cost.
  * Run: npx tsx bench/client-overhead.ts [rounds] [callsPerRound]
  */
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { Marketplace, WebrpcHeader, WebrpcHeaderValue } from '../gen/marketplace.gen.js'
-import { ensureGoTool } from '../scripts/install-tools.js'
-import { repoRoot } from '../scripts/paths.js'
+import { schemaOf, webrpcGenSync } from '../scripts/webrpc-gen.js'
 
 type Fetch = typeof globalThis.fetch
 type StockMarketplace = new (hostname: string, fetch: Fetch) => Marketplace
@@ -44,14 +42,7 @@ function startServer(): Promise<{ origin: string; stop: () => Promise<number> }>
 
 /** The pinned generator's client without any pass, generated into a temporary folder (never into gen/). */
 async function loadStockMarketplace(dir: string): Promise<StockMarketplace> {
-  const text = execFileSync(
-    ensureGoTool('webrpc-gen'),
-    ['-schema=schema/marketplace.ridl', '-target=typescript', '-client'],
-    {
-      cwd: repoRoot,
-      encoding: 'utf8',
-    },
-  )
+  const text = webrpcGenSync(schemaOf('marketplace'), 'typescript')
   const file = join(dir, 'marketplace.stock.ts')
   writeFileSync(file, text)
   return (await import(pathToFileURL(file).href)).Marketplace

@@ -9,9 +9,8 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ensureGoTool } from '../scripts/install-tools.js'
 import { repoRoot, serviceRoots } from '../scripts/paths.js'
-import { targetFlags } from '../scripts/webrpc-gen.js'
+import { schemaOf, targetFlags, webrpcGenSync, type WebrpcTarget } from '../scripts/webrpc-gen.js'
 import { copyRepoForGeneration } from '../test/support/repo-copy.js'
 
 const rounds = Number(process.argv[2] ?? 7)
@@ -33,8 +32,8 @@ function mustRun(command: string, args: string[], cwd: string, env: NodeJS.Proce
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${result.stderr}`)
 }
 
-const webrpcGen = ensureGoTool('webrpc-gen')
 const stems = serviceRoots()
+const targets = Object.keys(targetFlags) as WebrpcTarget[]
 const cacheDir = (dir: string) => join(dir, 'node_modules', '.cache', 'web3-market-contract-gen')
 
 /** A copy with its own node_modules view, so the cache of one variant never serves another. */
@@ -76,9 +75,7 @@ mustRun('npm', ['run', '-s', 'gen'], current) // warms tsx's transform cache, li
 for (let round = 0; round < rounds; round++) {
   baseline!.push(
     timed(() => {
-      for (const stem of stems)
-        for (const flags of Object.values(targetFlags))
-          execFileSync(webrpcGen, [`-schema=schema/${stem}.ridl`, ...flags], { cwd: current, stdio: 'pipe' })
+      for (const stem of stems) for (const target of targets) webrpcGenSync(schemaOf(stem), target, current)
     }),
   )
   previousRun!.push(

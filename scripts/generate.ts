@@ -36,10 +36,11 @@ const stepCode = {
     'scripts/ir.ts',
     'scripts/routing-data.ts',
     'schema/argument-formats.json',
+    'src/runtime/formats.ts',
     'src/local/sample-data.ts',
     'src/local/native-currency.ts',
   ],
-  jsonschema: ['scripts/jsonschema', 'scripts/ir.ts', 'schema/argument-formats.json'],
+  jsonschema: ['scripts/jsonschema', 'scripts/ir.ts', 'schema/argument-formats.json', 'src/runtime/formats.ts'],
   routing: ['scripts/routing-data.ts', 'schema/networks.json', 'schema/networks.schema.json'],
 }
 

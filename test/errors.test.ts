@@ -5,7 +5,7 @@ import * as errors from '../gen/errors.gen.js'
 import * as indexer from '../gen/indexer.gen.js'
 import * as marketplace from '../gen/marketplace.gen.js'
 import { genDir } from '../scripts/paths.js'
-import { specErrors } from './contract/spec-table.js'
+import { specErrors } from './support/spec-table.js'
 
 const classOf = (name: string) => (errors as unknown as Record<string, errors.WebrpcErrorClass>)[`${name}Error`]
 

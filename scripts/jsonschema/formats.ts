@@ -1,7 +1,5 @@
+import { addressPattern, decimalPattern, hashPattern, hexPattern } from '../../src/runtime/formats.js'
 import type { JsonSchema } from './json-schema.js'
-
-/** Base-10 unsigned integer string: raw amounts, quantities, token ids (the *Formatted fields carry display text). */
-export const decimalPattern = '^[0-9]+$'
 
 /**
  * The `+ jsonschema.format` field meta of schema/common.ridl, as JSON Schema. Formats that only
@@ -9,9 +7,9 @@ export const decimalPattern = '^[0-9]+$'
  */
 const formats: Record<string, { appliesTo: 'string' | 'number' | 'any'; schema: JsonSchema }> = {
   decimal: { appliesTo: 'string', schema: { type: 'string', pattern: decimalPattern } },
-  address: { appliesTo: 'string', schema: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } },
-  hash: { appliesTo: 'string', schema: { type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' } },
-  hex: { appliesTo: 'string', schema: { type: 'string', pattern: '^0x([0-9a-fA-F]{2})*$' } },
+  address: { appliesTo: 'string', schema: { type: 'string', pattern: addressPattern } },
+  hash: { appliesTo: 'string', schema: { type: 'string', pattern: hashPattern } },
+  hex: { appliesTo: 'string', schema: { type: 'string', pattern: hexPattern } },
   datetime: { appliesTo: 'string', schema: { type: 'string', format: 'date-time' } },
   uri: { appliesTo: 'string', schema: { type: 'string', format: 'uri' } },
   uint256: {

@@ -27,8 +27,3 @@ export function issueSecretKey(
     .setExpirationTime(expiresIn)
     .sign(new TextEncoder().encode(secret))
 }
-
-export async function projectOfAccessKey(sql: Sql, accessKey: string): Promise<string | undefined> {
-  const { rows } = await sql.query<{ id: string }>('select id from projects where access_key = $1', [accessKey])
-  return rows[0] ? String(rows[0].id) : undefined
-}

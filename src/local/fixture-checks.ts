@@ -1,7 +1,5 @@
+import { decimalProblem } from '../decimal.js'
 import type { Fixtures } from './fixtures.js'
-
-const UINT256_MAX = 2n ** 256n - 1n
-const DECIMAL = /^[0-9]+$/
 
 /** What the schema cannot say: data that would load but could not be served correctly, each at its JSON path. */
 export function unservableFixtures(fixtures: Fixtures, known: readonly Fixtures[] = []): string[] {
@@ -45,10 +43,7 @@ export function unservableFixtures(fixtures: Fixtures, known: readonly Fixtures[
         problems.push(`${path}/tokenId: token ${order.tokenId} is not a token of this collection`)
       if (!currencies.has(`${collection.network} ${order.currency.toLowerCase()}`))
         problems.push(`${path}/currency: ${order.currency} is not a currency of ${collection.network}`)
-      if (
-        order.marketplace === 'platform_marketplace_v2' &&
-        !(DECIMAL.test(order.orderId) && BigInt(order.orderId) <= UINT256_MAX)
-      )
+      if (order.marketplace === 'platform_marketplace_v2' && decimalProblem(order.orderId))
         problems.push(
           `${path}/orderId: a platform_marketplace_v2 order id is a uint256 in decimal, got ${order.orderId}`,
         )

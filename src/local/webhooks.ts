@@ -1,7 +1,7 @@
 import type { Sql } from '../store/sql.js'
 import { createWebhookEngine, type WebhookEngine } from '../webhook/engine.js'
 import type { NetworkTable } from './networks.js'
-import { validateWebhookPayload } from './validation.js'
+import { validateWebhookPayload } from '../validate/index.js'
 
 /** An EVM JSON-RPC endpoint whose logs feed the webhook listeners of one network. */
 export interface LocalChain {

@@ -1,5 +1,8 @@
-import { getAddress, isAddress } from 'viem'
 import type { WebhookFilters } from '../../gen/indexer.gen.js'
+import { canonicalAddress, checksummedAddress } from '../address.js'
+import { uint256OfDecimal } from '../decimal.js'
+import { InvalidValueError } from '../invalid-value.js'
+import { hashPattern } from '../runtime/formats.js'
 import { parseEventSignature, type ParsedEvent } from './event-signature.js'
 import { unmatchableTokenEvent } from './token-standards.js'
 
@@ -12,8 +15,7 @@ export const FILTER_LIMITS = {
   topicHashes: 20,
 } as const
 
-const UINT256_MAX = 2n ** 256n - 1n
-const TOPIC_HASH = /^0x[0-9a-fA-F]{64}$/
+const TOPIC_HASH = new RegExp(hashPattern)
 
 export interface NormalisedFilters {
   /** As returned to the owner: checksummed addresses, token ids as decimal strings, lower-case hashes. */
@@ -84,12 +86,7 @@ function list(raw: Record<string, unknown>, key: keyof typeof FILTER_LIMITS, req
   return value
 }
 
-function address(value: unknown, where: string): string {
-  if (typeof value !== 'string' || !isAddress(value, { strict: false })) throw new Error(`${where}: not an address`)
-  if (/[a-f]/.test(value) && /[A-F]/.test(value) && !isAddress(value, { strict: true }))
-    throw new Error(`${where}: bad EIP-55 checksum`)
-  return getAddress(value)
-}
+const address = (value: unknown, where: string): string => checksummedAddress(canonicalAddress(value, where))
 
 function tokenId(value: unknown, where: string): string {
   if (typeof value === 'number') {
@@ -97,11 +94,14 @@ function tokenId(value: unknown, where: string): string {
       throw new Error(`${where}: not a non-negative integer (large ids must be decimal strings)`)
     return String(value)
   }
-  if (typeof value !== 'string' || !/^[0-9]{1,78}$/.test(value))
-    throw new Error(`${where}: not an integer or a decimal string`)
-  const id = BigInt(value)
-  if (id > UINT256_MAX) throw new Error(`${where}: larger than uint256`)
-  return id.toString()
+  if (typeof value !== 'string') throw new Error(`${where}: not an integer or a decimal string`)
+  try {
+    return uint256OfDecimal(value, where).toString()
+  } catch (error) {
+    if (error instanceof InvalidValueError && error.problem === 'not a decimal string')
+      throw new Error(`${where}: not an integer or a decimal string`)
+    throw error
+  }
 }
 
 function unique(values: string[]): string[] {

@@ -1,3 +1,5 @@
+import { isAddressShaped } from '../address.js'
+import { hashPattern, hexPattern } from '../runtime/formats.js'
 import type { Sql } from '../store/sql.js'
 import type { MatchingIndex } from './matching-index.js'
 import { enqueueDeliveries, type NewDelivery } from './outbox.js'
@@ -36,19 +38,19 @@ export async function enqueueMatchingLogs(
   return queued.filter((delivery) => delivery.state === 'pending').map((delivery) => delivery.uid)
 }
 
-const HEX = /^0x[0-9a-fA-F]*$/
-const HASH = /^0x[0-9a-fA-F]{64}$/
+const HEX_BYTES = new RegExp(hexPattern)
+const HASH = new RegExp(hashPattern)
 
 /** Checks a raw log handed to the local ingestion path; returns what is wrong, or undefined. */
 export function sourceLogProblem(log: unknown): string | undefined {
   if (typeof log !== 'object' || log === null) return 'log: required object'
   const l = log as Record<string, unknown>
-  if (typeof l.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(l.address)) return 'log.address: not an address'
+  if (!isAddressShaped(l.address)) return 'log.address: not an address'
   if (!Array.isArray(l.topics) || l.topics.length === 0 || l.topics.length > 4)
     return 'log.topics: 1 to 4 topics required'
   const badTopic = l.topics.findIndex((topic) => typeof topic !== 'string' || !HASH.test(topic))
   if (badTopic >= 0) return `log.topics[${badTopic}]: not a 32-byte hex hash`
-  if (typeof l.data !== 'string' || !HEX.test(l.data) || l.data.length % 2 !== 0) return 'log.data: not hex bytes'
+  if (typeof l.data !== 'string' || !HEX_BYTES.test(l.data)) return 'log.data: not hex bytes'
   for (const key of ['blockHash', 'parentBlockHash', 'transactionHash'] as const) {
     if (typeof l[key] !== 'string' || !HASH.test(l[key] as string)) return `log.${key}: not a 32-byte hex hash`
   }

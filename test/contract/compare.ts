@@ -1,6 +1,6 @@
 import type { IRStruct, IRType, WebrpcIR } from '../../scripts/ir.js'
 import { fieldMeta } from '../../scripts/ir.js'
-import { specOperations, specTypes, type SpecFields } from './spec-table.js'
+import { specOperations, specTypes, type SpecFields } from '../support/spec-table.js'
 
 const numeric = /^(u?int(8|16|32|64)|float(32|64))$/
 

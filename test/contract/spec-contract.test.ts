@@ -1,16 +1,14 @@
-import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ensureGoTool } from '../../scripts/install-tools.js'
 import type { IREnum, WebrpcIR } from '../../scripts/ir.js'
 import { schemaDir, serviceRoots } from '../../scripts/paths.js'
 import { compareWithSpec } from './compare.js'
-import { committedIRs } from './load-ir.js'
-import { specOperations, specRequiredFilterFields } from './spec-table.js'
+import { committedIRs, freshIR, operationKeys } from '../support/ir.js'
+import { specOperations, specRequiredFilterFields } from '../support/spec-table.js'
 
-const irs = committedIRs()
+const irs = [...committedIRs().values()]
 const enumValues = (name: string): string[] => {
   const found = irs.flatMap((ir) => ir.types).find((t): t is IREnum => t.kind === 'enum' && t.name === name)
   return found ? found.fields.map((f) => f.name) : []
@@ -22,8 +20,7 @@ describe('the schema against SPEC.md', () => {
   })
 
   it('has exactly the operations of SPEC §4', () => {
-    const actual = irs.flatMap((ir) => ir.services.flatMap((s) => s.methods.map((m) => `${s.name}.${m.name}`))).sort()
-    expect(actual).toEqual(specOperations.map((op) => `${op.service}.${op.method}`).sort())
+    expect(operationKeys().sort()).toEqual(specOperations.map((op) => `${op.service}.${op.method}`).sort())
   })
 
   it('requires the webhook filter fields SPEC marks required', () => {
@@ -66,15 +63,7 @@ describe('the contract test itself', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'contract-'))
   afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
-  function irsOf(dir: string): WebrpcIR[] {
-    const binary = ensureGoTool('webrpc-gen')
-    return serviceRoots().map(
-      (stem) =>
-        JSON.parse(
-          execFileSync(binary, [`-schema=${stem}.ridl`, '-target=json'], { cwd: dir, encoding: 'utf8' }),
-        ) as WebrpcIR,
-    )
-  }
+  const irsOf = (dir: string): WebrpcIR[] => serviceRoots().map((stem) => freshIR(`${stem}.ridl`, dir))
 
   it('fails when a SPEC field is removed from a .ridl', () => {
     cpSync(schemaDir, scratch, { recursive: true })

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureGoTool } from '../../scripts/install-tools.js'
 import { copyRepoForGeneration } from '../support/repo-copy.js'
 
 function runCheck(dir: string) {
@@ -12,7 +11,6 @@ function runCheck(dir: string) {
 describe('npm run gen:check', () => {
   let dir: string
   beforeAll(() => {
-    ensureGoTool('webrpc-gen')
     dir = copyRepoForGeneration()
   })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ensureGoTool } from '../../scripts/install-tools.js'
 import { copyRepoForGeneration } from '../support/repo-copy.js'
 
 let dir: string
@@ -14,7 +13,6 @@ const gen = (...args: string[]) =>
 const read = (path: string) => readFileSync(join(dir, path), 'utf8')
 
 beforeAll(() => {
-  ensureGoTool('webrpc-gen')
   dir = copyRepoForGeneration()
   // A new optional field in a struct of each of two services.
   const fields: [string, string][] = [

@@ -2,7 +2,6 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureGoTool } from '../../scripts/install-tools.js'
 import { affectedServices, isWatchedSource } from '../../scripts/watch.js'
 import { copyRepoForGeneration } from '../support/repo-copy.js'
 
@@ -39,7 +38,6 @@ async function regeneratedWith(field: string, from: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  ensureGoTool('webrpc-gen')
   dir = copyRepoForGeneration()
   ridl = join(dir, 'schema', 'relayer.ridl')
   original = readFileSync(ridl, 'utf8')

@@ -11,7 +11,7 @@ import {
   isWebhookPayload,
 } from '../../src/validate/index.js'
 import { collectible, operations, order, step, webhookPayload } from './support/fixtures.js'
-import { operationKeys } from './support/ir.js'
+import { operationKeys } from '../support/ir.js'
 
 const split = (key: string) => key.split('.') as [string, string]
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { enumsPass } from '../../scripts/postprocess/enums.js'
 import { postprocess } from '../../scripts/postprocess/index.js'
-import { irOf, miniIR, stockClient } from './support/stock.js'
+import { committedIR } from '../support/ir.js'
+import { miniIR, stockClient } from './support/stock.js'
 
 const runEnums = (source: string) => postprocess('m', source, miniIR('M'), [enumsPass])
 
@@ -22,9 +23,9 @@ describe('enums pass', () => {
   })
 
   it('leaves no enum in any service and is idempotent', () => {
-    const once = postprocess('marketplace', stockClient('marketplace'), irOf('marketplace'), [enumsPass])
+    const once = postprocess('marketplace', stockClient('marketplace'), committedIR('marketplace'), [enumsPass])
     expect(once).not.toMatch(/\benum\b/)
     expect(once).toContain('export type OrderSide = (typeof OrderSide)[keyof typeof OrderSide]')
-    expect(postprocess('marketplace', once, irOf('marketplace'), [enumsPass])).toBe(once)
+    expect(postprocess('marketplace', once, committedIR('marketplace'), [enumsPass])).toBe(once)
   })
 })

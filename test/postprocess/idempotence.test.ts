@@ -3,12 +3,13 @@ import { serviceRoots } from '../../scripts/paths.js'
 import { authPass } from '../../scripts/postprocess/auth.js'
 import { passes, postprocess } from '../../scripts/postprocess/index.js'
 import { routingPass } from '../../scripts/postprocess/routing.js'
-import { irOf, stockClient } from './support/stock.js'
+import { committedIR } from '../support/ir.js'
+import { stockClient } from './support/stock.js'
 
 describe('post-processing is idempotent', () => {
   for (const stem of serviceRoots()) {
     it(`${stem}: all passes over their own output change nothing`, () => {
-      const ir = irOf(stem)
+      const ir = committedIR(stem)
       const once = postprocess(stem, stockClient(stem), ir)
       expect(once).not.toBe(stockClient(stem))
       expect(postprocess(stem, once, ir)).toBe(once)
@@ -17,7 +18,7 @@ describe('post-processing is idempotent', () => {
 
   it('routing and auth each leave their own output unchanged', () => {
     const stem = 'indexer'
-    const ir = irOf(stem)
+    const ir = committedIR(stem)
     const before = passes.slice(0, passes.indexOf(routingPass))
     const routed = postprocess(stem, stockClient(stem), ir, [...before, routingPass])
     expect(postprocess(stem, routed, ir, [routingPass])).toBe(routed)

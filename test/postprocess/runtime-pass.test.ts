@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { postprocess } from '../../scripts/postprocess/index.js'
 import { runtimePass } from '../../scripts/postprocess/runtime.js'
 import { errorRows } from '../../scripts/shared-modules/errors.js'
-import { irOf, stockClient } from './support/stock.js'
+import { committedIR } from '../support/ir.js'
+import { stockClient } from './support/stock.js'
 
-const runRuntime = (stem: string, source: string) => postprocess(stem, source, irOf(stem), [runtimePass])
+const runRuntime = (stem: string, source: string) => postprocess(stem, source, committedIR(stem), [runtimePass])
 
 describe('runtime pass', () => {
   it('keeps the generator header first, imports the shared runtime right after it, and keeps types and constants', () => {
@@ -30,7 +31,7 @@ describe('runtime pass', () => {
 
   it('turns every client method into one call of the shared runtime', () => {
     const text = runRuntime('marketplace', stockClient('marketplace'))
-    expect(text.match(/this\.#client\.call\('/g)).toHaveLength(irOf('marketplace').services[0]!.methods.length)
+    expect(text.match(/this\.#client\.call\('/g)).toHaveLength(committedIR('marketplace').services[0]!.methods.length)
     expect(text).toContain("this.#client.call('GetOrders', args, headers, signal)")
   })
 
@@ -56,18 +57,18 @@ describe('runtime pass', () => {
 
 describe('gen/errors.gen.ts is built once from every IR', () => {
   it('has SPEC built-ins then the schema errors', () => {
-    const rows = errorRows(new Map([['marketplace', irOf('marketplace')]]))
+    const rows = errorRows(new Map([['marketplace', committedIR('marketplace')]]))
     expect(rows[0]).toEqual({ error: 'WebrpcEndpoint', code: 0, msg: 'endpoint error', status: 400 })
     expect(rows.map((r) => r.error)).toContain('Unauthorized')
     expect(rows.map((r) => r.error)).not.toContain('WebrpcStreamFinished')
   })
 
   it('fails when two service roots declare different errors', () => {
-    const other = { ...irOf('relayer'), errors: irOf('relayer').errors.slice(1) }
+    const other = { ...committedIR('relayer'), errors: committedIR('relayer').errors.slice(1) }
     expect(() =>
       errorRows(
         new Map([
-          ['marketplace', irOf('marketplace')],
+          ['marketplace', committedIR('marketplace')],
           ['relayer', other],
         ]),
       ),

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { postprocess } from '../../scripts/postprocess/index.js'
 import { serverPass } from '../../scripts/postprocess/server.js'
-import { irOf, miniIR, stockClient } from './support/stock.js'
+import { committedIR } from '../support/ir.js'
+import { miniIR, stockClient } from './support/stock.js'
 import { dispatchBuilder, isBuilderMethod, type BuilderService } from '../../gen/builder.gen.js'
 
-const runServer = (stem: string, source: string, ir = irOf(stem)) => postprocess(stem, source, ir, [serverPass])
+const runServer = (stem: string, source: string, ir = committedIR(stem)) => postprocess(stem, source, ir, [serverPass])
 
 describe('server pass', () => {
   it('adds typed handlers, the method table and a dispatcher from the IR (no express app is generated)', () => {

@@ -8,7 +8,8 @@ import { passes, postprocess } from '../../scripts/postprocess/index.js'
 import { type Pass, PassShapeError } from '../../scripts/postprocess/pass.js'
 import { routingPass } from '../../scripts/postprocess/routing.js'
 import { loadRoutingData } from '../../scripts/routing-data.js'
-import { irOf, stockClient } from './support/stock.js'
+import { committedIR } from '../support/ir.js'
+import { stockClient } from './support/stock.js'
 
 /** Runs every pass over the stock file of `stem` after `change`; returns what was thrown. */
 function runChanged(stem: string, change: (stock: string) => string, selected: readonly Pass[] = passes): unknown {
@@ -16,7 +17,7 @@ function runChanged(stem: string, change: (stock: string) => string, selected: r
   const changed = change(stock)
   if (selected === passes) expect(changed).not.toBe(stock)
   try {
-    postprocess(stem, changed, irOf(stem), selected)
+    postprocess(stem, changed, committedIR(stem), selected)
   } catch (error) {
     return error
   }

@@ -51,6 +51,18 @@ const badChecksumAddress = '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 const withKey = (body: unknown, headers: Record<string, string> = {}) =>
   jsonPost(body, { 'X-Access-Key': keys.access, ...headers })
 
+/** GenerateBuyTransaction of heroes' platform_marketplace_v2 orders, no fees. */
+const buying =
+  (...ordersData: { orderId: string; quantity: string }[]) =>
+  () =>
+    withKey({
+      collectionAddress: heroes,
+      buyer: heroes,
+      marketplace: 'platform_marketplace_v2',
+      ordersData,
+      additionalFees: [],
+    })
+
 const table: BadInput[] = [
   {
     name: 'malformed JSON',
@@ -344,43 +356,36 @@ const table: BadInput[] = [
   {
     name: 'buying an order that does not exist',
     path: '/polygon/rpc/Marketplace/GenerateBuyTransaction',
-    init: () =>
-      withKey({
-        collectionAddress: heroes,
-        buyer: heroes,
-        marketplace: 'platform_marketplace_v2',
-        ordersData: [{ orderId: '999999', quantity: '1' }],
-        additionalFees: [],
-      }),
+    init: buying({ orderId: '999999', quantity: '1' }),
     error: 'NotFound',
   },
   {
     name: 'buying a cancelled listing',
     path: '/polygon/rpc/Marketplace/GenerateBuyTransaction',
-    init: () =>
-      withKey({
-        collectionAddress: heroes,
-        buyer: heroes,
-        marketplace: 'platform_marketplace_v2',
-        ordersData: [{ orderId: '106', quantity: '1' }],
-        additionalFees: [],
-      }),
+    init: buying({ orderId: '106', quantity: '1' }),
     error: 'InvalidArgument',
     cause: /not active/,
   },
   {
     name: 'buying more than is listed',
     path: '/polygon/rpc/Marketplace/GenerateBuyTransaction',
-    init: () =>
-      withKey({
-        collectionAddress: heroes,
-        buyer: heroes,
-        marketplace: 'platform_marketplace_v2',
-        ordersData: [{ orderId: '101', quantity: '2' }],
-        additionalFees: [],
-      }),
+    init: buying({ orderId: '101', quantity: '2' }),
     error: 'InvalidArgument',
     cause: /quantity/,
+  },
+  {
+    name: 'a quantity with leading zeros is the same quantity (the decimal format allows them)',
+    path: '/polygon/rpc/Marketplace/GenerateBuyTransaction',
+    init: buying({ orderId: '101', quantity: '002' }),
+    error: 'InvalidArgument',
+    cause: /quantity must be 1 to 1/,
+  },
+  {
+    name: 'a quantity larger than uint256',
+    path: '/polygon/rpc/Marketplace/GenerateBuyTransaction',
+    init: buying({ orderId: '101', quantity: (2n ** 256n).toString() }),
+    error: 'InvalidArgument',
+    cause: /quantity is larger than uint256/,
   },
   {
     name: 'webhook listener with an invalid event',

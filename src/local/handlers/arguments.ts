@@ -1,27 +1,33 @@
-import { getAddress, isAddress } from 'viem'
+import { canonicalAddress } from '../../address.js'
+import { uint256OfDecimal } from '../../decimal.js'
+import { InvalidValueError } from '../../invalid-value.js'
 import { InvalidArgumentError, PermissionDeniedError } from '../../../gen/errors.gen.js'
-import type { Page } from '../../../gen/marketplace.gen.js'
 import type { CallContext } from '../../server/host.js'
 
-/** EIP-55: one-case hex carries no checksum; mixed case must be the checksum. */
-function isWellCasedAddress(value: string): boolean {
-  if (!isAddress(value, { strict: false })) return false
-  const hex = value.slice(2)
-  return hex === hex.toLowerCase() || hex === hex.toUpperCase() || getAddress(value) === value
-}
+const quoted = (value: string) => JSON.stringify(value.slice(0, 80))
 
-/** A lower-case 0x address, or InvalidArgument naming the field. */
+/** The canonical (lower-case) address, or InvalidArgument naming the field. */
 export function address(value: string, field: string): `0x${string}` {
-  if (!isWellCasedAddress(value))
-    throw new InvalidArgumentError({ cause: `${field} is not an address: ${JSON.stringify(value.slice(0, 80))}` })
-  return value.toLowerCase() as `0x${string}`
+  try {
+    return canonicalAddress(value, field)
+  } catch (error) {
+    if (error instanceof InvalidValueError)
+      throw new InvalidArgumentError({ cause: `${field} is not an address: ${quoted(value)}` })
+    throw error
+  }
 }
 
-/** A non-negative integer written in decimal, or InvalidArgument naming the field. */
+/** A uint256 written in decimal, or InvalidArgument naming the field. */
 export function decimal(value: string, field: string): bigint {
-  if (!/^(0|[1-9][0-9]{0,77})$/.test(value))
-    throw new InvalidArgumentError({ cause: `${field} is not a decimal number: ${JSON.stringify(value.slice(0, 80))}` })
-  return BigInt(value)
+  try {
+    return uint256OfDecimal(value, field)
+  } catch (error) {
+    if (error instanceof InvalidValueError)
+      throw new InvalidArgumentError({
+        cause: `${field} is ${error.problem === 'not a decimal string' ? 'not a decimal number' : error.problem}: ${quoted(value)}`,
+      })
+    throw error
+  }
 }
 
 /** An id that fits the store (a safe integer), or InvalidArgument naming the field. */
@@ -29,27 +35,6 @@ export function id(value: number, field: string): number {
   if (!Number.isSafeInteger(value) || value < 0)
     throw new InvalidArgumentError({ cause: `${field} must be a non-negative integer below 2^53, got ${value}` })
   return value
-}
-
-export const maxPageSize = 100
-export const defaultPageSize = 10
-
-export interface PageWindow {
-  page: number
-  pageSize: number
-  offset: number
-}
-
-/** Pages count from 1; pageSize is 1..100 (10 when absent). */
-export function pageWindow(page: Page | undefined): PageWindow {
-  const number = page?.page ?? 1
-  const size = page?.pageSize ?? defaultPageSize
-  if (!Number.isInteger(number) || number < 1)
-    throw new InvalidArgumentError({ cause: `page.page must be an integer from 1, got ${number}` })
-  if (!Number.isInteger(size) || size < 1 || size > maxPageSize) {
-    throw new InvalidArgumentError({ cause: `page.pageSize must be an integer from 1 to ${maxPageSize}, got ${size}` })
-  }
-  return { page: number, pageSize: size, offset: (number - 1) * size }
 }
 
 /** The caller's project id (the host authenticated it before the handler runs). */

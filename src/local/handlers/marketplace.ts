@@ -3,8 +3,9 @@ import type { MarketplaceService, Order } from '../../../gen/marketplace.gen.js'
 import type { CallContext } from '../../server/host.js'
 import type { Sql } from '../../store/sql.js'
 import type { NetworkTable } from '../networks.js'
-import { address, decimal, pageWindow } from './arguments.js'
+import { address, decimal } from './arguments.js'
 import { generateBuyTransaction } from './buy.js'
+import { selectPage } from './paging.js'
 import {
   activeOrder,
   collectionId,
@@ -84,7 +85,6 @@ export function marketplaceHandlers(sql: Sql, networks: NetworkTable): Marketpla
       const chainId = chainIdOf(networks, context)
       if (input.length > maxOrderInputs)
         throw new InvalidArgumentError({ cause: `input has ${input.length} items, at most ${maxOrderInputs}` })
-      const window = pageWindow(page)
       const contracts = input.map((item, i) => address(item.contractAddress, `input[${i}].contractAddress`))
       const params = [chainId, contracts, input.map((i) => i.orderId), input.map((i) => i.marketplace)]
       // marketplace "unknown" (the value SPEC's examples send) matches any marketplace.
@@ -93,22 +93,14 @@ export function marketplaceHandlers(sql: Sql, networks: NetworkTable): Marketpla
           where wanted.contract = c.contract_address and wanted.order_id = o.order_id
             and (wanted.marketplace = 'unknown' or wanted.marketplace = o.marketplace))`
       const from = `from orders o join collections c on c.id = o.collection_id where ${where}`
-      const total = await sql.query<{ count: string }>(`select count(*) as count ${from}`, params)
-      const rows = await sql.query<OrderRow>(
-        `select ${orderColumns} ${from} order by ${orderBy(page?.sort)} limit ${window.pageSize} offset ${window.offset}`,
-        params,
+      const selected = await selectPage<OrderRow>(
+        sql,
+        { columns: orderColumns, from, orderBy: orderBy(page?.sort), params },
+        page,
       )
-      const totalRecords = Number(total.rows[0]!.count)
-      const orders = rows.rows.map(toOrder)
       return {
-        orders,
-        page: {
-          page: window.page,
-          pageSize: window.pageSize,
-          more: window.offset + orders.length < totalRecords,
-          totalRecords,
-          ...(page?.sort ? { sort: page.sort } : {}),
-        },
+        orders: selected.rows.map(toOrder),
+        page: { ...selected.page, ...(page?.sort ? { sort: page.sort } : {}) },
       }
     },
 

@@ -2,18 +2,25 @@ import { InvalidArgumentError, NotFoundError } from '../../../gen/errors.gen.js'
 import type { MetadataService } from '../../../gen/metadata.gen.js'
 import type { CallContext } from '../../server/host.js'
 import type { Sql } from '../../store/sql.js'
+import { isDecimal } from '../../decimal.js'
 import { address } from './arguments.js'
 import { collectionId } from './marketplace-queries.js'
 import { propertyFilters } from './property-filters.js'
 
+/** A chain id in decimal: a decimal string (the wire format) from 1 to 2^53 - 1. */
+function chainIdOf(value: string): number {
+  const chainId = isDecimal(value) ? BigInt(value) : 0n
+  if (chainId < 1n || chainId > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new InvalidArgumentError({
+      cause: `chainId must be a chain id in decimal, got ${JSON.stringify(value.slice(0, 40))}`,
+    })
+  return Number(chainId)
+}
+
 export function metadataHandlers(sql: Sql): MetadataService<CallContext> {
   return {
     async TokenCollectionFilters({ chainId, contractAddress }) {
-      if (!/^[1-9][0-9]{0,15}$/.test(chainId))
-        throw new InvalidArgumentError({
-          cause: `chainId must be a chain id in decimal, got ${JSON.stringify(chainId.slice(0, 40))}`,
-        })
-      const id = await collectionId(sql, Number(chainId), address(contractAddress, 'contractAddress'))
+      const id = await collectionId(sql, chainIdOf(chainId), address(contractAddress, 'contractAddress'))
       if (id === undefined) throw new NotFoundError({ cause: `no collection ${contractAddress} on chain ${chainId}` })
       const { rows } = await sql.query<{ attributes: { trait_type?: unknown; value?: unknown }[] | null }>(
         `select metadata -> 'attributes' as attributes from tokens where collection_id = $1`,

@@ -1,7 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import type { WebrpcIR } from '../../../scripts/ir.js'
-import { genDir } from '../../../scripts/paths.js'
+import { committedIRs } from '../../support/ir.js'
 
 export interface Operation {
   /** Key in createClients' result and in `urls`: marketplace, metadata, ... */
@@ -15,10 +12,8 @@ const lowerFirst = (name: string) => name[0]!.toLowerCase() + name.slice(1)
 
 /** Every operation of the five services, read from the IR in gen/ (what the clients were generated from). */
 export function operations(): Operation[] {
-  return readdirSync(genDir)
-    .filter((file) => file.endsWith('.webrpc.json'))
-    .sort()
-    .flatMap((file) => (JSON.parse(readFileSync(join(genDir, file), 'utf8')) as WebrpcIR).services)
+  return [...committedIRs().values()]
+    .flatMap((ir) => ir.services)
     .flatMap((service) =>
       service.methods.map((m) => ({
         client: lowerFirst(service.name) as Operation['client'],

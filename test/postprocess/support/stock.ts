@@ -7,8 +7,6 @@ import { schemaOf, webrpcGenSync } from '../../../scripts/webrpc-gen.js'
 /** The pinned generator's own client for a service root, before any pass: what the passes are written against. */
 export const stockClient = memoize((stem: string): string => webrpcGenSync(schemaOf(stem), 'typescript'))
 
-export const irOf = memoize((stem: string): WebrpcIR => JSON.parse(webrpcGenSync(schemaOf(stem), 'json')) as WebrpcIR)
-
 function memoize<T>(compute: (stem: string) => T): (stem: string) => T {
   const cache = new Map<string, T>()
   return (stem) => {
