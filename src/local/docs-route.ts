@@ -1,15 +1,31 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import builder from '../../gen/openapi/builder.json' with { type: 'json' }
-import indexer from '../../gen/openapi/indexer.json' with { type: 'json' }
-import marketplace from '../../gen/openapi/marketplace.json' with { type: 'json' }
-import metadata from '../../gen/openapi/metadata.json' with { type: 'json' }
-import relayer from '../../gen/openapi/relayer.json' with { type: 'json' }
+import { fileURLToPath } from 'node:url'
+import { SERVICE_ROUTES } from '../../gen/networks.gen.js'
 import type { Host } from '../server/host.js'
 import type { HostRequest, HostResponse } from '../server/wire.js'
 
-const documents: Record<string, { servers: { url: string }[] }> = { marketplace, metadata, builder, relayer, indexer }
+type OpenApiDocument = { servers: { url: string }[] }
+
+/**
+ * The package's gen/openapi documents, read where the package ships them (not compiled into dist/ a
+ * second time): the first folder above this module that holds gen/openapi.
+ */
+function openapiDocuments(): Record<string, OpenApiDocument> {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(join(dir, 'gen', 'openapi'))) {
+    if (dirname(dir) === dir) throw new Error('gen/openapi is not in this package')
+    dir = dirname(dir)
+  }
+  const folder = join(dir, 'gen', 'openapi')
+  return Object.fromEntries(
+    Object.keys(SERVICE_ROUTES).map((service) => [
+      service,
+      JSON.parse(readFileSync(join(folder, `${service}.json`), 'utf8')) as OpenApiDocument,
+    ]),
+  )
+}
 
 export const SWAGGER_UI_MISSING =
   'GET /docs needs the optional peer dependency swagger-ui-dist: npm install --save-dev swagger-ui-dist'
@@ -57,6 +73,7 @@ for (const service of ${JSON.stringify(services)}) {
  * served with this server's own origin as its first server, so "Try it out" calls the local server.
  */
 export function withDocsRoute(host: Host): Host {
+  const documents = openapiDocuments()
   const services = Object.keys(documents)
   const swaggerUi = swaggerUiFiles()
   const html = swaggerUi ? page(services) : `<!doctype html><title>API reference</title><p>${SWAGGER_UI_MISSING}</p>`
