@@ -9,7 +9,7 @@ import { loadRoutingData, type RoutingData } from './routing-data.js'
 import { errorRows, errorsModuleText } from './shared-modules/errors.js'
 import { defaultRuntimeDir } from './shared-modules/header.js'
 import { networksModuleText } from './shared-modules/networks.js'
-import { schemaOf, webrpcGen } from './webrpc-gen.js'
+import { generationTargets, schemaOf, webrpcGen } from './webrpc-gen.js'
 import { writeTree } from './write-tree.js'
 
 export interface GenerateOptions {
@@ -33,6 +33,8 @@ const stepCode = {
   openapi: [
     'scripts/openapi',
     'scripts/jsonschema',
+    'scripts/shared-modules',
+    'schema/webrpc-errors.json',
     'scripts/ir.ts',
     'scripts/routing-data.ts',
     'schema/argument-formats.json',
@@ -53,18 +55,16 @@ function selectedServices(requested: readonly string[] | undefined): { all: stri
   return { all, selected: new Set(requested ?? all) }
 }
 
-/** The three webrpc-gen outputs of a service root, started at once: each call is a process of its own. */
-const stockOutputs = (stem: string) =>
-  Promise.all([
-    webrpcGen(schemaOf(stem), 'json'),
-    webrpcGen(schemaOf(stem), 'typescript'),
-    webrpcGen(schemaOf(stem), 'openapi'),
-  ])
+/** The webrpc-gen outputs of a service root, its IR and its stock client, started at once: each call is a process of its own. */
+async function stockOutputs(stem: string): Promise<{ irText: string; client: string }> {
+  const [irText, client] = await Promise.all(generationTargets.map((target) => webrpcGen(schemaOf(stem), target)))
+  return { irText: irText!, client: client! }
+}
 
 /**
  * Every generated file of the selected services and every file all services share, by path relative
  * to gen/. The webrpc-gen processes start first; a step whose inputs and code did not change is read
- * from the cache, so ts-morph, ajv and js-yaml load only when something they make must be made anew.
+ * from the cache, so ts-morph and ajv load only when something they make must be made anew.
  */
 export async function generateFiles(
   outDir: string = genDir,
@@ -89,7 +89,7 @@ export async function generateFiles(
       irs.set(stem, JSON.parse(readFileSync(join(outDir, `${stem}.webrpc.json`), 'utf8')) as WebrpcIR)
       continue
     }
-    const [irText, client, openapi] = await outputs
+    const { irText, client } = await outputs
     const ir = JSON.parse(irText) as WebrpcIR
     irs.set(stem, ir)
     files.set(`${stem}.webrpc.json`, json(ir))
@@ -99,11 +99,11 @@ export async function generateFiles(
       cache.get(serviceFile) ??
         cache.set(serviceFile, (await postprocessor()).postprocess(stem, client, ir, undefined, { routing })),
     )
-    const openapiInputs = [code('openapi'), stem, openapi, irText, routingText]
+    const openapiInputs = [code('openapi'), stem, irText, routingText]
     files.set(
       `openapi/${stem}.json`,
       cache.get(openapiInputs) ??
-        cache.set(openapiInputs, (await import('./openapi/index.js')).openapiFile(stem, ir, openapi, routing)),
+        cache.set(openapiInputs, (await import('./openapi/index.js')).openapiFile(stem, ir, routing)),
     )
   }
   checkArgumentFormats(loadArgumentFormats(), irs.values())

@@ -4,12 +4,14 @@ import { repoRoot } from './paths.js'
 
 export type WebrpcTarget = 'json' | 'typescript' | 'openapi'
 
-/** What each generation step asks of webrpc-gen: the IR, the stock client (never the express server), the stock OpenAPI. */
 export const targetFlags: Record<WebrpcTarget, string[]> = {
   json: ['-target=json'],
   typescript: ['-target=typescript', '-client'],
   openapi: ['-target=openapi'],
 }
+
+/** What generation asks of webrpc-gen: the IR and the stock client (never the express server; the OpenAPI documents come from the IR). */
+export const generationTargets: readonly WebrpcTarget[] = ['json', 'typescript']
 
 const argumentsOf = (schema: string, target: WebrpcTarget) => [`-schema=${schema}`, ...targetFlags[target]]
 

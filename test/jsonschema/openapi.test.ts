@@ -62,7 +62,7 @@ describe('gen/openapi', () => {
     })
   }
 
-  it('the stock openapi target disagrees (integers as number, no required in requests), which is why the pass exists', () => {
+  it('webrpc-gen’s own openapi target disagrees (integers as number, no required in requests), which is why the documents are built from the IR', () => {
     const stock = webrpcGenSync(schemaOf('marketplace'), 'openapi')
     const problems = compare('Marketplace', load(stock) as { components: { schemas: Record<string, Schema> } })
     expect(problems).toContain('Order.blockNumber: type "integer" vs "number"')
