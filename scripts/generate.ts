@@ -75,7 +75,13 @@ export async function generateFiles(
   // A failure is reported where its service is awaited; one that is never awaited (an earlier service failed) is not unhandled.
   for (const outputs of stock.values()) outputs.catch(() => undefined)
   const cache = new GenCache(options.cache !== false)
-  const code = (step: keyof typeof stepCode) => (cache.enabled ? codeFingerprint(stepCode[step]) : '')
+  // Each step's code is read and hashed once per run, on first use.
+  const fingerprints = new Map<keyof typeof stepCode, string>()
+  const code = (step: keyof typeof stepCode): string => {
+    if (!cache.enabled) return ''
+    if (!fingerprints.has(step)) fingerprints.set(step, codeFingerprint(stepCode[step]))
+    return fingerprints.get(step)!
+  }
   const routing = JSON.parse(cache.text([code('routing')], () => JSON.stringify(loadRoutingData()))) as RoutingData
   const routingText = JSON.stringify(routing)
   // Without the cache every service file is post-processed: ts-morph loads while webrpc-gen runs.
@@ -139,8 +145,8 @@ the same input gives the same bytes. Writes only files whose bytes change.
   --service <stem>  regenerate this service root only (repeatable), e.g. --service marketplace;
                     the other services' IRs are read from the output folder
   --out <dir>       write into <dir> instead of gen/
-  --no-cache        post-process every service file again (the cache is keyed by the inputs and
-                    the post-processor's code, in node_modules/.cache/web3-market-contract-gen)`
+  --no-cache        make every output anew (the cache keeps each step's output keyed by its inputs
+                    and the code that made it, in node_modules/.cache/web3-market-contract-gen)`
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   exitWithHelpIfAsked(usage)

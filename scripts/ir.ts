@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { AuthKind } from '../src/runtime/credentials.js'
 import { schemaDir } from './paths.js'
 
 export interface WebrpcIR {
@@ -78,7 +79,7 @@ export function fieldMeta(field: IRField, key: string): string | undefined {
 /** A field's `+ jsonschema.format` (address, decimal, nullable-number, …; schema/common.ridl lists them). */
 export const fieldFormat = (field: IRField): string | undefined => fieldMeta(field, 'jsonschema.format')
 
-export type AuthKind = 'accessKey' | 'secretKey'
+export type { AuthKind }
 
 /** The key a method needs, from its RIDL annotation `@auth:"secret"`; every other method needs the access key. */
 export const authKind = (method: IRMethod): AuthKind =>
@@ -86,11 +87,14 @@ export const authKind = (method: IRMethod): AuthKind =>
 
 export const needsSecretKey = (service: IRService): boolean => service.methods.some((m) => authKind(m) === 'secretKey')
 
-/** The key of a service in schema/networks.json and in the `urls` option: its name in lower camel case. */
-export const serviceKey = (service: IRService): string => service.name[0]!.toLowerCase() + service.name.slice(1)
+/** A RIDL name in lower camel case: Marketplace → marketplace, GetOrders → getOrders. */
+export const lowerCamel = (name: string): string => name[0]!.toLowerCase() + name.slice(1)
 
-/** The client's property for a method: GetOrders → getOrders, as the stock generator names it. */
-export const clientMethodName = (method: IRMethod): string => method.name[0]!.toLowerCase() + method.name.slice(1)
+/** The key of a service in schema/networks.json and in the `urls` option. */
+export const serviceKey = (service: IRService): string => lowerCamel(service.name)
+
+/** The client's property for a method, as the stock generator names it. */
+export const clientMethodName = (method: IRMethod): string => lowerCamel(method.name)
 
 /** RIDL comments as one description, or nothing. */
 export function description(node: Commented): string | undefined {

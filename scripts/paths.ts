@@ -8,11 +8,14 @@ export const genDir = join(repoRoot, 'gen')
 export const toolsModuleDir = join(repoRoot, 'scripts', 'tools')
 export const toolsBinDir = join(repoRoot, '.tools', 'bin')
 
-/** Service roots are the .ridl files that declare a service; the rest are imported parts. */
+/** A service root is a .ridl file that declares a service; the rest are parts it imports. */
+export const declaresService = (ridlText: string): boolean => /^service\s/m.test(ridlText)
+
+/** The service roots of schema/, by file name stem. */
 export function serviceRoots(): string[] {
   return readdirSync(schemaDir)
     .filter((file) => file.endsWith('.ridl'))
-    .filter((file) => /^service\s/m.test(readFileSync(join(schemaDir, file), 'utf8')))
+    .filter((file) => declaresService(readFileSync(join(schemaDir, file), 'utf8')))
     .map((file) => file.replace(/\.ridl$/, ''))
     .sort()
 }

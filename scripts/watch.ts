@@ -4,7 +4,7 @@ import { basename, join, sep } from 'node:path'
 import { watch } from 'chokidar'
 import { exitWithHelpIfAsked } from './cli-help.js'
 import type { GenerationReply, GenerationRequest } from './generator-worker.js'
-import { repoRoot } from './paths.js'
+import { declaresService, repoRoot } from './paths.js'
 
 const usage = `npm run gen:watch [-- --help]
 
@@ -43,7 +43,7 @@ const isPipelineCode = (path: string) => path.startsWith(`scripts${sep}`)
 function serviceRootOf(path: string): string | undefined {
   if (!/^schema[/\\][a-z0-9-]+\.ridl$/.test(path)) return undefined
   const file = join(repoRoot, path)
-  return existsSync(file) && /^service\s/m.test(readFileSync(file, 'utf8')) ? basename(path, '.ridl') : undefined
+  return existsSync(file) && declaresService(readFileSync(file, 'utf8')) ? basename(path, '.ridl') : undefined
 }
 
 /** The services to regenerate for a set of changed files; undefined means all. */

@@ -1,5 +1,5 @@
 import { SyntaxKind, type SourceFile } from './ts-morph.js'
-import type { WebrpcIR } from '../ir.js'
+import { lowerCamel, type WebrpcIR } from '../ir.js'
 import type { RoutingData } from '../routing-data.js'
 
 export interface PassContext {
@@ -27,8 +27,7 @@ export class PassShapeError extends Error {
 }
 
 /** The name of the per-service descriptor the client runtime reads (`marketplaceDescriptor`). */
-export const descriptorName = (serviceName: string): string =>
-  `${serviceName[0]!.toLowerCase()}${serviceName.slice(1)}Descriptor`
+export const descriptorName = (serviceName: string): string => `${lowerCamel(serviceName)}Descriptor`
 
 /** A text change at [start, end) of a file; an insertion when end is start. */
 export interface TextEdit {
