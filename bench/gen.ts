@@ -70,7 +70,7 @@ const samples: Record<string, number[]> = {
 }
 const [baseline, previousRun, cold, unchanged, edited] = Object.values(samples)
 
-mustRun('npm', ['run', '-s', 'gen'], current) // warms tsx's transform cache, like any second run
+mustRun('npm', ['run', '-s', 'gen'], current) // makes the launcher's bundle, as any first run does
 for (let round = 0; round < rounds; round++) {
   baseline!.push(
     timed(() => {

@@ -65,7 +65,12 @@ export function describeChange(change: BreakingChange): string {
   return `${change.kind}: ${change.subject}${change.detail ? ` (${change.detail})` : ''}`
 }
 
-function main(argv: string[]): number {
+/** `npm run gen:breaking`: scripts/launch.mjs runs it. */
+export function main(): void {
+  process.exitCode = breakingCommand(process.argv.slice(2))
+}
+
+function breakingCommand(argv: string[]): number {
   exitWithHelpIfAsked(USAGE)
   let parsed
   try {
@@ -110,5 +115,3 @@ function main(argv: string[]): number {
   console.log([`${changes.length} breaking contract change(s) since ${how}:`, ...lines].join('\n'))
   return 1
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = main(process.argv.slice(2))

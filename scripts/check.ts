@@ -26,30 +26,31 @@ export async function checkGenerated(
   return { differing: diffTrees(committedDir, freshDir), freshDir }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** `npm run gen:check`: scripts/launch.mjs runs it. */
+export async function main(): Promise<void> {
   exitWithHelpIfAsked(`npm run gen:check [-- --help]
 
 Regenerates everything into a temporary folder and compares it with the committed gen/: exits 0
 when they are byte-identical, else 1, naming the files that differ and showing the diff.`)
-  checkGenerated().then(
-    ({ differing, freshDir }) => {
-      if (differing.length === 0) {
-        console.log('gen/ is up to date with schema/ and scripts/')
-        rmSync(freshDir, { recursive: true, force: true })
-        return
-      }
-      console.error(`gen/ is out of date (${differing.length} files differ); run \`npm run gen\`:`)
-      for (const name of differing) console.error(`  ${name}`)
-      spawnSync('git', ['--no-pager', 'diff', '--no-index', '--stat', '--', genDir, freshDir], { stdio: 'inherit' })
-      spawnSync('git', ['--no-pager', 'diff', '--no-index', '--', genDir, freshDir], {
-        stdio: ['ignore', 'inherit', 'inherit'],
-      })
-      rmSync(freshDir, { recursive: true, force: true })
-      process.exit(1)
-    },
-    (error: Error) => {
-      console.error(error.message)
-      process.exit(1)
-    },
-  )
+  let result: { differing: string[]; freshDir: string }
+  try {
+    result = await checkGenerated()
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
+  const { differing, freshDir } = result
+  if (differing.length === 0) {
+    console.log('gen/ is up to date with schema/ and scripts/')
+    rmSync(freshDir, { recursive: true, force: true })
+    return
+  }
+  console.error(`gen/ is out of date (${differing.length} files differ); run \`npm run gen\`:`)
+  for (const name of differing) console.error(`  ${name}`)
+  spawnSync('git', ['--no-pager', 'diff', '--no-index', '--stat', '--', genDir, freshDir], { stdio: 'inherit' })
+  spawnSync('git', ['--no-pager', 'diff', '--no-index', '--', genDir, freshDir], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  rmSync(freshDir, { recursive: true, force: true })
+  process.exit(1)
 }

@@ -9,6 +9,7 @@ import { loadRoutingData, type RoutingData } from './routing-data.js'
 import { errorRows, errorsModuleText } from './shared-modules/errors.js'
 import { defaultRuntimeDir } from './shared-modules/header.js'
 import { networksModuleText } from './shared-modules/networks.js'
+import { runStep } from './step-thread.js'
 import { generationTargets, schemaOf, webrpcGen } from './webrpc-gen.js'
 import { writeTree } from './write-tree.js'
 
@@ -87,46 +88,57 @@ export async function generateFiles(
   // Without the cache every service file is post-processed: ts-morph loads while webrpc-gen runs.
   const loading = cache.enabled ? undefined : import('./postprocess/index.js')
   const postprocessor = () => loading ?? import('./postprocess/index.js')
-  const files = new Map<string, string>()
   const irs = new Map<string, WebrpcIR>()
+  const clients = new Map<string, { irText: string; client: string }>()
   for (const stem of all) {
     const outputs = stock.get(stem)
     if (!outputs) {
       irs.set(stem, JSON.parse(readFileSync(join(outDir, `${stem}.webrpc.json`), 'utf8')) as WebrpcIR)
       continue
     }
-    const { irText, client } = await outputs
-    const ir = JSON.parse(irText) as WebrpcIR
-    irs.set(stem, ir)
-    files.set(`${stem}.webrpc.json`, json(ir))
+    const made = await outputs
+    clients.set(stem, made)
+    irs.set(stem, JSON.parse(made.irText) as WebrpcIR)
+  }
+  checkArgumentFormats(loadArgumentFormats(), irs.values())
+
+  // The ajv steps start first (on the step thread when there is one), then the clients are post-processed here.
+  const openapi = new Map(
+    [...clients].map(([stem, { irText }]) => {
+      const inputs = [code('openapi'), stem, irText, routingText]
+      const cached = cache.get(inputs)
+      const made =
+        cached ?? runStep('openapi', { stem, ir: irs.get(stem)!, routing }).then((text) => cache.set(inputs, text))
+      return [stem, made] as const
+    }),
+  )
+  const schemaInputs = [code('jsonschema'), ...all.map((stem) => JSON.stringify(irs.get(stem)))]
+  const schemaFilesCached = cache.get(schemaInputs)
+  const schemaFiles =
+    schemaFilesCached ??
+    runStep('jsonschema', { irs: [...irs], cache: cache.enabled, code: code('jsonschema') }).then((made) =>
+      cache.set(schemaInputs, JSON.stringify(made)),
+    )
+  for (const pending of [...openapi.values(), schemaFiles])
+    if (typeof pending !== 'string') pending.catch(() => undefined)
+
+  const files = new Map<string, string>()
+  for (const [stem, { irText, client }] of clients) {
+    files.set(`${stem}.webrpc.json`, json(irs.get(stem)))
     const serviceFile = [code('postprocess'), stem, client, irText, routingText]
     files.set(
       `${stem}.gen.ts`,
       cache.get(serviceFile) ??
-        cache.set(serviceFile, (await postprocessor()).postprocess(stem, client, ir, undefined, { routing })),
-    )
-    const openapiInputs = [code('openapi'), stem, irText, routingText]
-    files.set(
-      `openapi/${stem}.json`,
-      cache.get(openapiInputs) ??
-        cache.set(openapiInputs, (await import('./openapi/index.js')).openapiFile(stem, ir, routing)),
+        cache.set(
+          serviceFile,
+          (await postprocessor()).postprocess(stem, client, irs.get(stem)!, undefined, { routing }),
+        ),
     )
   }
-  checkArgumentFormats(loadArgumentFormats(), irs.values())
   files.set('errors.gen.ts', errorsModuleText(errorRows(irs), defaultRuntimeDir))
   files.set('networks.gen.ts', networksModuleText(routing, defaultRuntimeDir))
-  const schemaInputs = [code('jsonschema'), ...all.map((stem) => JSON.stringify(irs.get(stem)))]
-  const schemaFiles =
-    cache.get(schemaInputs) ??
-    cache.set(
-      schemaInputs,
-      JSON.stringify([
-        ...(await import('./jsonschema/index.js')).jsonSchemaFiles(irs, (inputs, compute) =>
-          cache.text([code('jsonschema'), ...inputs], compute),
-        ),
-      ]),
-    )
-  for (const [name, text] of JSON.parse(schemaFiles) as [string, string][]) files.set(name, text)
+  for (const [stem, text] of openapi) files.set(`openapi/${stem}.json`, await text)
+  for (const [name, text] of JSON.parse(await schemaFiles) as [string, string][]) files.set(name, text)
   return files
 }
 
@@ -148,7 +160,8 @@ the same input gives the same bytes. Writes only files whose bytes change.
   --no-cache        make every output anew (the cache keeps each step's output keyed by its inputs
                     and the code that made it, in node_modules/.cache/web3-market-contract-gen)`
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** `npm run gen`: scripts/launch.mjs runs it. */
+export async function main(): Promise<void> {
   exitWithHelpIfAsked(usage)
   const { values } = parseArgs({
     options: {
@@ -160,14 +173,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   })
   const outDir = values.out ?? genDir
   const started = performance.now()
-  generate(outDir, { services: values.service, cache: !values['no-cache'] }).then(
-    (changed) =>
-      console.log(
-        `generated into ${relative(process.cwd(), outDir) || '.'} in ${Math.round(performance.now() - started)} ms: ${changed.length ? `${changed.length} files changed` : 'nothing changed'}`,
-      ),
-    (error: Error) => {
-      console.error(error.message)
-      process.exit(1)
-    },
-  )
+  try {
+    const changed = await generate(outDir, { services: values.service, cache: !values['no-cache'] })
+    console.log(
+      `generated into ${relative(process.cwd(), outDir) || '.'} in ${Math.round(performance.now() - started)} ms: ${changed.length ? `${changed.length} files changed` : 'nothing changed'}`,
+    )
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
 }

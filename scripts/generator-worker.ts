@@ -15,16 +15,19 @@ export type GenerationReply = { ok: true; changed: string[] } | { ok: false; err
 
 const send = (reply: GenerationReply) => process.send!(reply)
 
-process.on('message', (request: GenerationRequest) => {
-  // A watch never removes files: a schema deleted for a moment by an editor's save must not take its service's gen/ files along.
-  generate(genDir, { services: request.services, prune: false }).then(
-    (changed) => send({ ok: true, changed }),
-    (error: Error) => send({ ok: false, error: error.message }),
-  )
-})
+/** Forked by gen:watch through scripts/launch.mjs. */
+export function main(): void {
+  process.on('message', (request: GenerationRequest) => {
+    // A watch never removes files: a schema deleted for a moment by an editor's save must not take its service's gen/ files along.
+    generate(genDir, { services: request.services, prune: false }).then(
+      (changed) => send({ ok: true, changed }),
+      (error: Error) => send({ ok: false, error: error.message }),
+    )
+  })
 
-// The watcher went away (even killed): nothing is left to generate for.
-process.on('disconnect', () => process.exit(0))
+  // The watcher went away (even killed): nothing is left to generate for.
+  process.on('disconnect', () => process.exit(0))
 
-// Loads what a run needs before the first save arrives.
-void Promise.all([import('./postprocess/index.js'), import('./jsonschema/index.js'), import('./openapi/index.js')])
+  // Loads what a run needs before the first save arrives.
+  void Promise.all([import('./postprocess/index.js'), import('./jsonschema/index.js'), import('./openapi/index.js')])
+}

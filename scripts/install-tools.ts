@@ -62,7 +62,8 @@ export function ensureGoTool(tool: GoTool): string {
   return binary
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** `npm run tools`: scripts/launch.mjs runs it. */
+export function main(): void {
   exitWithHelpIfAsked(`npm run tools [-- --help]
 
 Builds the pinned Go tools (webrpc-gen, webrpc-test; versions and checksums in scripts/tools/go.mod

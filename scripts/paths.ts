@@ -2,7 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..')
+/** Set by scripts/launch.mjs when it bundles a command: the bundle lives under node_modules/.cache, not in scripts/. */
+declare const GEN_REPO_ROOT: string | undefined
+
+export const repoRoot =
+  typeof GEN_REPO_ROOT === 'string' ? GEN_REPO_ROOT : join(dirname(fileURLToPath(import.meta.url)), '..')
+/** The bundle scripts/launch.mjs made of the running command, when the command runs from one. */
+export const launchedBundle: URL | undefined = typeof GEN_REPO_ROOT === 'string' ? new URL(import.meta.url) : undefined
 export const schemaDir = join(repoRoot, 'schema')
 export const genDir = join(repoRoot, 'gen')
 export const toolsModuleDir = join(repoRoot, 'scripts', 'tools')

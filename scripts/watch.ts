@@ -57,9 +57,8 @@ class GeneratorWorker {
 
   /** One run in the worker; a worker that died is replaced. */
   run(request: GenerationRequest): Promise<GenerationReply> {
-    const child = (this.#child ??= fork(join(repoRoot, 'scripts', 'generator-worker.ts'), [], {
+    const child = (this.#child ??= fork(join(repoRoot, 'scripts', 'launch.mjs'), ['generator-worker'], {
       cwd: repoRoot,
-      execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }))
     return new Promise((resolve) => {
@@ -82,7 +81,8 @@ class GeneratorWorker {
   }
 }
 
-function main(): void {
+/** `npm run gen:watch`: scripts/launch.mjs runs it. */
+export function main(): void {
   exitWithHelpIfAsked(usage)
   const worker = new GeneratorWorker()
   let pending = new Set<string>()
@@ -137,5 +137,3 @@ function main(): void {
   process.on('exit', () => worker.replace())
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0))
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) main()

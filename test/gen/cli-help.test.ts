@@ -4,13 +4,13 @@ import { expect, it } from 'vitest'
 import { repoRoot } from '../../scripts/paths.js'
 
 it.each([
-  ['generate.ts', 'npm run gen'],
-  ['check.ts', 'npm run gen:check'],
-  ['install-tools.ts', 'npm run tools'],
-  ['watch.ts', 'npm run gen:watch'],
-  ['breaking.ts', 'npm run gen:breaking'],
-])('scripts/%s --help prints its usage and does nothing else', (script, usage) => {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts', script), '--help'], {
+  ['generate', 'npm run gen'],
+  ['check', 'npm run gen:check'],
+  ['install-tools', 'npm run tools'],
+  ['watch', 'npm run gen:watch'],
+  ['breaking', 'npm run gen:breaking'],
+])('scripts/launch.mjs %s --help prints its usage and does nothing else', (command, usage) => {
+  const output = execFileSync(process.execPath, [join(repoRoot, 'scripts', 'launch.mjs'), command, '--help'], {
     cwd: repoRoot,
     encoding: 'utf8',
   })

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyRepoForGeneration } from '../support/repo-copy.js'
 
 function runCheck(dir: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join(dir, 'scripts', 'check.ts')], { cwd: dir, encoding: 'utf8' })
+  return spawnSync(process.execPath, [join(dir, 'scripts', 'launch.mjs'), 'check'], { cwd: dir, encoding: 'utf8' })
 }
 
 describe('npm run gen:check', () => {

@@ -6,7 +6,7 @@ import { copyRepoForGeneration } from '../support/repo-copy.js'
 
 let dir: string
 const gen = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', join(dir, 'scripts', 'generate.ts'), ...args], {
+  spawnSync(process.execPath, [join(dir, 'scripts', 'launch.mjs'), 'generate', ...args], {
     cwd: dir,
     encoding: 'utf8',
   })

@@ -41,7 +41,7 @@ beforeAll(async () => {
   dir = copyRepoForGeneration()
   ridl = join(dir, 'schema', 'relayer.ridl')
   original = readFileSync(ridl, 'utf8')
-  watcher = spawn(process.execPath, ['--import', 'tsx', join(dir, 'scripts', 'watch.ts')], { cwd: dir })
+  watcher = spawn(process.execPath, [join(dir, 'scripts', 'launch.mjs'), 'watch'], { cwd: dir })
   watcher.stdout!.on('data', (chunk) => (output += chunk))
   watcher.stderr!.on('data', (chunk) => (output += chunk))
   await waitForOutput(/watching schema, scripts/, 0)
