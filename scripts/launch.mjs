@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -22,7 +23,8 @@ if (!command || !existsSync(commandModule)) {
 const sha256 = (data) => createHash('sha256').update(data).digest('hex')
 
 // The bundle holds this checkout's path (see GEN_REPO_ROOT in scripts/paths.ts): one bundle per checkout and command.
-const bundleDir = join(repoRoot, 'node_modules', '.cache', 'web3-market-contract-gen', 'launch')
+const cacheDir = join(repoRoot, 'node_modules', '.cache', 'web3-market-contract-gen')
+const bundleDir = join(cacheDir, 'launch')
 const bundle = join(bundleDir, `${command}-${sha256(repoRoot).slice(0, 16)}.mjs`)
 const sourcesFile = `${bundle}.sources.json`
 
@@ -80,6 +82,11 @@ async function buildBundle() {
   writeAtomically(bundle, result.outputFiles[0]?.text ?? '')
   writeAtomically(sourcesFile, JSON.stringify(sources))
 }
+
+// V8's compiled code for the CommonJS packages (ts-morph's TypeScript above all) is kept between runs:
+// a tenth of a second per run here (Node 22's module.enableCompileCache does the same; Node 20 has only the package).
+process.env.V8_COMPILE_CACHE_CACHE_DIR ??= join(cacheDir, 'v8')
+createRequire(import.meta.url)('v8-compile-cache')
 
 if (!bundleIsCurrent()) await buildBundle()
 // The command reads its arguments from process.argv as if started directly.
