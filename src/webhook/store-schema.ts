@@ -30,11 +30,17 @@ const statements = [
      primary key (chain_id, number))`,
 ]
 
+/** Each target type: its name in information_schema, and how a first-layout value becomes one. */
+const targets = {
+  bigint: { name: 'bigint', from: (column: string) => `${column}::bigint` },
+  timestamptz: { name: 'timestamp with time zone', from: (column: string) => `to_timestamp(${column} / 1000)` },
+}
+
 /**
  * Columns the first layout typed otherwise (times as epoch-ms double precision, project ids as text, chain ids
  * as integer, block numbers as double precision). A store written by it is converted in place, keeping its rows.
  */
-const retyped: { table: string; columns: string[]; type: 'bigint' | 'timestamptz' }[] = [
+const retyped: { table: string; columns: string[]; type: keyof typeof targets }[] = [
   { table: 'webhook_listeners', columns: ['project_id', 'chain_id'], type: 'bigint' },
   { table: 'webhook_listeners', columns: ['created_at', 'updated_at', 'removed_at'], type: 'timestamptz' },
   { table: 'webhook_outbox', columns: ['chain_id', 'block_number'], type: 'bigint' },
@@ -48,14 +54,6 @@ const retyped: { table: string; columns: string[]; type: 'bigint' | 'timestamptz
   { table: 'webhook_chain_blocks', columns: ['chain_id', 'number'], type: 'bigint' },
 ]
 
-/** information_schema's name of each type. */
-const typeName = { bigint: 'bigint', timestamptz: 'timestamp with time zone' } as const
-
-const conversion = {
-  bigint: (column: string) => `${column}::bigint`,
-  timestamptz: (column: string) => `to_timestamp(${column} / 1000)`,
-}
-
 /** Alters the columns still in the first layout's types. */
 async function convertFirstLayout(sql: Sql): Promise<void> {
   const { rows } = await sql.query<{ table_name: string; column_name: string; data_type: string }>(
@@ -67,8 +65,8 @@ async function convertFirstLayout(sql: Sql): Promise<void> {
   const changes = new Map<string, string[]>()
   for (const { table, columns, type } of retyped) {
     for (const column of columns) {
-      if (typeOf.get(`${table}.${column}`) === typeName[type]) continue
-      const change = `alter column ${column} type ${type} using ${conversion[type](column)}`
+      if (typeOf.get(`${table}.${column}`) === targets[type].name) continue
+      const change = `alter column ${column} type ${type} using ${targets[type].from(column)}`
       changes.set(table, [...(changes.get(table) ?? []), change])
     }
   }

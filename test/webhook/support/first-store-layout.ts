@@ -1,5 +1,5 @@
 /**
- * The engine's tables as the first layout (up to 0c0d277^) created them: upper-case SQL, epoch-ms double
+ * The engine's tables as the first layout (main at 6a11020) created them: upper-case SQL, epoch-ms double
  * precision times, text project ids, integer chain ids. Kept verbatim so a store written by that version
  * can be made again and opened by this one.
  */
