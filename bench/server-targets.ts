@@ -61,7 +61,7 @@ async function host(): Promise<string> {
           dispatch: (m, a, c) => dispatchMetadata(handlers, m as 'TokenCollectionFilters', a, c),
         },
       ],
-      auth: { accessKey: (key) => (key === accessKey ? '1' : undefined), secretKey: async () => '1' },
+      auth: { accessKey: (key) => (key === accessKey ? 1 : undefined), secretKey: async () => 1 },
       validate: validateRequest,
     }),
     { port: 0 },

@@ -123,7 +123,7 @@ async function engineRate(
   logs: ReturnType<typeof transferSingleLog>[],
 ): Promise<number> {
   const queuer = await createWebhookEngine({ sql, ...engineOptions })
-  await queuer.addListener('bench', {
+  await queuer.addListener(1, {
     url,
     filters: {
       contractAddresses: [CONTRACT],

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
+import type { ProjectId } from '../project-id.js'
 import { projectClaim } from '../server/auth.js'
 import type { Sql } from '../store/sql.js'
 import { readMeta, writeMeta } from './store/schema.js'
@@ -17,10 +18,10 @@ export async function jwtSecret(sql: Sql, fromEnv: string | undefined): Promise<
 /** A secret API key of `projectId`: an HS256 JWT with the project in the `project` claim. */
 export function issueSecretKey(
   secret: string,
-  projectId: number | string,
+  projectId: ProjectId,
   expiresIn: string | number = '365d',
 ): Promise<string> {
-  return new SignJWT({ [projectClaim]: Number(projectId) })
+  return new SignJWT({ [projectClaim]: projectId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(`project:${projectId}`)
     .setIssuedAt()

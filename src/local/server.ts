@@ -2,6 +2,7 @@ import { createHost, type HostOptions } from '../server/host.js'
 import { jwtSecretKeyVerifier } from '../server/auth.js'
 import { listen, type RunningServer } from '../server/node.js'
 import { platformServices } from '../server/services.js'
+import { parseProjectId, type ProjectId } from '../project-id.js'
 import { openSql, type Sql } from '../store/sql.js'
 import { issueSecretKey, jwtSecret } from './credentials.js'
 import { checkFixtures, readFixturesFile } from './fixtures.js'
@@ -48,7 +49,7 @@ export interface LocalServer {
   /** Working credentials of the sample project. */
   accessKey: string
   secretKey: string
-  projectId: number
+  projectId: ProjectId
   jwtSecret: string
   sql: Sql
   /** The node:http server, for observers (tests, benchmarks). */
@@ -72,18 +73,13 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       await migrate(sql)
       await loadFixtures(sql, networks, sampleData)
       if (extraFixtures) await loadFixtures(sql, networks, extraFixtures)
-      const secret = await jwtSecret(sql, options.jwtSecret)
-      return {
-        secret,
-        engine: await localWebhookEngine(sql, networks, options.chains, options.webhookAttemptTimeoutMs),
-      }
+      return jwtSecret(sql, options.jwtSecret)
     }
-    // Several servers may start at once on one PostgreSQL database.
-    const setup = await (sql.oneAtATime ? sql.oneAtATime(setUp) : setUp())
-    const secret = setup.secret
-    engine = setup.engine
+    // Several servers may start at once on one PostgreSQL database. The engine takes that lock itself.
+    const secret = await (sql.oneAtATime ? sql.oneAtATime(setUp) : setUp())
+    engine = await localWebhookEngine(sql, networks, options.chains, options.webhookAttemptTimeoutMs)
     const projects = await sql.query<{ id: string; access_key: string }>('select id, access_key from projects')
-    const projectByAccessKey = new Map(projects.rows.map((p) => [p.access_key, String(p.id)]))
+    const projectByAccessKey = new Map(projects.rows.map((p) => [p.access_key, parseProjectId(p.id, 'projects.id')]))
     await engine.start()
     const auth = { accessKey: (key: string) => projectByAccessKey.get(key), secretKey: jwtSecretKeyVerifier(secret) }
     const rpcHost = createHost({

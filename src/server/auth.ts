@@ -1,20 +1,22 @@
 import { errors as joseErrors, jwtVerify } from 'jose'
 import { PermissionDeniedError, SessionExpiredError, UnauthorizedError } from '../../gen/errors.gen.js'
+import { InvalidValueError } from '../invalid-value.js'
+import { parseProjectId, type ProjectId } from '../project-id.js'
 
 /** Which credentials a method needs (SPEC §5): every call an access key; the webhook calls a secret key too. */
 export type AuthRequirement = 'none' | 'accessKey' | 'secretKey'
 
 /** Who is calling: the project the access key belongs to. */
 export interface Caller {
-  projectId: string
+  projectId: ProjectId
   accessKey: string
 }
 
 export interface AuthVerifiers {
   /** The project of a public access key, or undefined when the key is unknown. */
-  accessKey(key: string): Promise<string | undefined> | string | undefined
+  accessKey(key: string): Promise<ProjectId | undefined> | ProjectId | undefined
   /** The project a secret key (JWT) was issued for; throws Unauthorized or SessionExpired. */
-  secretKey(token: string): Promise<string>
+  secretKey(token: string): Promise<ProjectId>
 }
 
 /** The JWT claim that names the project of a secret API key. */
@@ -31,11 +33,12 @@ export function jwtSecretKeyVerifier(secret: string | Uint8Array): AuthVerifiers
       if (error instanceof joseErrors.JWTExpired) throw new SessionExpiredError({ cause: 'secret key has expired' })
       throw new UnauthorizedError({ cause: 'invalid secret key' })
     }
-    const project = payload[projectClaim]
-    if ((typeof project !== 'string' || project === '') && !Number.isSafeInteger(project)) {
-      throw new UnauthorizedError({ cause: `secret key has no "${projectClaim}" claim` })
+    try {
+      return parseProjectId(payload[projectClaim], `secret key's "${projectClaim}" claim`)
+    } catch (error) {
+      if (error instanceof InvalidValueError) throw new UnauthorizedError({ cause: error.message })
+      throw error
     }
-    return String(project)
   }
 }
 

@@ -33,34 +33,34 @@ export async function recordAttemptOutcomes(
   if (finished.length === 0) return
   const column = <T>(pick: (entry: FinishedAttempt) => T) => finished.map(pick)
   await sql.query(
-    `WITH input AS (
-       SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::double precision[], $5::int[], $6::text[],
-                            $7::double precision[], $8::text[], $9::double precision[], $10::text[])
-         AS t (uid, listener_id, attempt, at, status, error, duration_ms, final_state, retry_at, outcome_error)
-     ), recorded AS (
-       INSERT INTO webhook_attempts (uid, listener_id, attempt, at, status, error, duration_ms)
-       SELECT uid, listener_id, attempt, at, status, error, duration_ms FROM input
+    `with input as (
+       select * from unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[],
+                            $7::double precision[], $8::text[], $9::timestamptz[], $10::text[])
+         as t (uid, listener_id, attempt, at, status, error, duration_ms, final_state, retry_at, outcome_error)
+     ), recorded as (
+       insert into webhook_attempts (uid, listener_id, attempt, at, status, error, duration_ms)
+       select uid, listener_id, attempt, at, status, error, duration_ms from input
      )
-     UPDATE webhook_outbox o SET
-       in_flight_until = CASE WHEN o.claimed_by = $12 THEN NULL ELSE o.in_flight_until END,
-       state = CASE WHEN o.state = 'pending' THEN COALESCE(i.final_state, o.state) ELSE o.state END,
-       next_attempt_at = CASE WHEN o.state = 'pending' THEN COALESCE(i.retry_at, o.next_attempt_at) ELSE o.next_attempt_at END,
-       last_status = CASE WHEN o.state = 'pending' THEN i.status ELSE o.last_status END,
-       last_error = CASE WHEN o.state = 'pending' THEN i.outcome_error ELSE o.last_error END,
-       finished_at = CASE WHEN o.state <> 'pending' THEN o.finished_at WHEN i.final_state IS NULL THEN NULL ELSE $11::double precision END
-     FROM input i WHERE o.uid = i.uid`,
+     update webhook_outbox o set
+       in_flight_until = case when o.claimed_by = $12 then null else o.in_flight_until end,
+       state = case when o.state = 'pending' then coalesce(i.final_state, o.state) else o.state end,
+       next_attempt_at = case when o.state = 'pending' then coalesce(i.retry_at, o.next_attempt_at) else o.next_attempt_at end,
+       last_status = case when o.state = 'pending' then i.status else o.last_status end,
+       last_error = case when o.state = 'pending' then i.outcome_error else o.last_error end,
+       finished_at = case when o.state <> 'pending' then o.finished_at when i.final_state is null then null else $11::timestamptz end
+     from input i where o.uid = i.uid`,
     [
       column((e) => e.attempt.uid),
       column((e) => e.attempt.listenerId),
       column((e) => e.attempt.attempt),
-      column((e) => e.attempt.at),
+      column((e) => new Date(e.attempt.at)),
       column((e) => e.attempt.status ?? null),
       column((e) => e.attempt.error ?? null),
       column((e) => e.attempt.durationMs),
       column((e) => ('state' in e.outcome ? e.outcome.state : null)),
-      column((e) => ('retryAt' in e.outcome ? e.outcome.retryAt : null)),
+      column((e) => ('retryAt' in e.outcome ? new Date(e.outcome.retryAt) : null)),
       column((e) => e.outcome.error ?? null),
-      now,
+      new Date(now),
       engineId,
     ],
   )

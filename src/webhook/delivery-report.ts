@@ -31,22 +31,22 @@ export async function listDeliveries(sql: Sql, listener: ListenerRecord, limit: 
     uid: string
     state: OutboxState
     attempts: number
-    next_attempt_at: number
+    next_attempt_at: Date
     last_status: number | null
     last_error: string | null
   }>(
-    `SELECT uid, state, attempts, next_attempt_at, last_status, last_error FROM webhook_outbox WHERE listener_id = $1 ORDER BY created_at DESC, uid LIMIT $2`,
+    `select uid, state, attempts, next_attempt_at, last_status, last_error from webhook_outbox where listener_id = $1 order by created_at desc, uid limit $2`,
     [listener.id, limit],
   )
   const uids = rows.map((row) => row.uid)
   const attempts = await sql.query<{
     uid: string
     attempt: number
-    at: number
+    at: Date
     status: number | null
     error: string | null
     duration_ms: number
-  }>(`SELECT uid, attempt, at, status, error, duration_ms FROM webhook_attempts WHERE uid = ANY($1) ORDER BY at, id`, [
+  }>(`select uid, attempt, at, status, error, duration_ms from webhook_attempts where uid = any($1) order by at, id`, [
     uids,
   ])
   return {
@@ -57,14 +57,14 @@ export async function listDeliveries(sql: Sql, listener: ListenerRecord, limit: 
       uid: row.uid,
       state: row.state,
       attempts: Number(row.attempts),
-      ...(row.state === 'pending' ? { nextAttemptAt: new Date(Number(row.next_attempt_at)).toISOString() } : {}),
+      ...(row.state === 'pending' ? { nextAttemptAt: row.next_attempt_at.toISOString() } : {}),
       ...(row.last_status !== null ? { lastStatus: Number(row.last_status) } : {}),
       ...(row.last_error !== null ? { lastError: row.last_error } : {}),
       history: attempts.rows
         .filter((attempt) => attempt.uid === row.uid)
         .map((attempt) => ({
           attempt: Number(attempt.attempt),
-          at: new Date(Number(attempt.at)).toISOString(),
+          at: attempt.at.toISOString(),
           ...(attempt.status !== null ? { status: Number(attempt.status) } : {}),
           ...(attempt.error !== null ? { error: attempt.error } : {}),
           durationMs: Number(attempt.duration_ms),

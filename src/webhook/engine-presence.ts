@@ -7,17 +7,17 @@ import type { Sql } from '../store/sql.js'
  */
 export async function registerEngine(sql: Sql, engineId: string, backendPid: number | undefined, now: number) {
   await sql.query(
-    `DELETE FROM webhook_engines WHERE backend_pid IS NULL OR backend_pid NOT IN (SELECT pid FROM pg_stat_activity WHERE pid IS NOT NULL)`,
+    `delete from webhook_engines where backend_pid is null or backend_pid not in (select pid from pg_stat_activity where pid is not null)`,
   )
   await sql.query(
-    `INSERT INTO webhook_engines (id, backend_pid, started_at) VALUES ($1, $2, $3)
-     ON CONFLICT (id) DO UPDATE SET backend_pid = EXCLUDED.backend_pid`,
-    [engineId, backendPid ?? null, now],
+    `insert into webhook_engines (id, backend_pid, started_at) values ($1, $2, $3)
+     on conflict (id) do update set backend_pid = excluded.backend_pid`,
+    [engineId, backendPid ?? null, new Date(now)],
   )
 }
 
 export async function unregisterEngine(sql: Sql, engineId: string): Promise<void> {
-  await sql.query('DELETE FROM webhook_engines WHERE id = $1', [engineId])
+  await sql.query('delete from webhook_engines where id = $1', [engineId])
 }
 
 const POLL_MS = 10
@@ -37,12 +37,12 @@ export async function waitForAttemptsInFlight(
   const deadline = now() + maxMs
   while (now() < deadline) {
     const { rows } = await sql.query(
-      `SELECT 1 FROM webhook_outbox o
-       WHERE o.listener_id = $1 AND o.in_flight_until > $2
-         AND (o.claimed_by = $3 OR EXISTS (
-           SELECT 1 FROM webhook_engines e JOIN pg_stat_activity a ON a.pid = e.backend_pid WHERE e.id = o.claimed_by))
-       LIMIT 1`,
-      [listenerId, now(), engineId],
+      `select 1 from webhook_outbox o
+       where o.listener_id = $1 and o.in_flight_until > $2
+         and (o.claimed_by = $3 or exists (
+           select 1 from webhook_engines e join pg_stat_activity a on a.pid = e.backend_pid where e.id = o.claimed_by))
+       limit 1`,
+      [listenerId, new Date(now()), engineId],
     )
     if (rows.length === 0) return
     await new Promise((resolve) => setTimeout(resolve, POLL_MS))

@@ -7,6 +7,7 @@ import {
 } from '../../gen/errors.gen.js'
 import type { AddWebhookListenerArgs, RemoveWebhookListenerArgs, WebhookListener } from '../../gen/indexer.gen.js'
 import { consoleLog, type Log } from '../log.js'
+import { projectIdOnIndexerWire, type ProjectId } from '../project-id.js'
 import type { Sql } from '../store/sql.js'
 import { DeliveryWorker, LEASE_MARGIN_MS } from './delivery.js'
 import { registerEngine, unregisterEngine, waitForAttemptsInFlight } from './engine-presence.js'
@@ -37,7 +38,7 @@ import type { SourceLog } from './payload.js'
 import type { PayloadValidator } from './payload-validator.js'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-schedule.js'
 import { generateSigningSecret } from './signature.js'
-import { createWebhookTables } from './store-schema.js'
+import { prepareWebhookTables } from './store-schema.js'
 import { validateWebhookPayload } from '../validate/index.js'
 import { checkListenerUrl } from './url-policy.js'
 import { normaliseFilters } from './filters.js'
@@ -81,14 +82,14 @@ export interface AddListenerScope {
 }
 
 export interface WebhookEngine {
-  addListener(projectId: string, args: AddWebhookListenerArgs, scope?: AddListenerScope): Promise<WebhookListener>
-  removeListener(projectId: string, args: RemoveWebhookListenerArgs): Promise<boolean>
+  addListener(projectId: ProjectId, args: AddWebhookListenerArgs, scope?: AddListenerScope): Promise<WebhookListener>
+  removeListener(projectId: ProjectId, args: RemoveWebhookListenerArgs): Promise<boolean>
   /** The local ingestion path: one raw log with its block facts in, the uids queued for it out. */
   ingest(chainId: number, log: SourceLog): Promise<{ uids: string[] }>
   /** Listeners this engine matches logs against: its copy of the active ones in the database. */
   readonly activeListeners: number
   /** The owner's view of a listener's deliveries and attempts. */
-  listDeliveries(projectId: string, listenerId: string, limit?: number): Promise<DeliveryReport>
+  listDeliveries(projectId: ProjectId, listenerId: string, limit?: number): Promise<DeliveryReport>
   start(): Promise<void>
   stop(): Promise<void>
 }
@@ -98,7 +99,7 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
   const now = options.now ?? Date.now
   const log = options.log ?? consoleLog
   const engineId = randomUUID()
-  await createWebhookTables(sql)
+  await prepareWebhookTables(sql)
   const index = new MatchingIndex()
   const listeners = new ListenerMirror(sql, index, (listenerId) => worker.abortListener(listenerId), log)
   const sender: Sender = options.fetch
@@ -208,8 +209,9 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     async removeListener(projectId, args) {
       if (typeof args?.id !== 'string' || args.id.length === 0)
         throw new InvalidArgumentError({ cause: 'id: required' })
-      if (args.projectId !== undefined && String(args.projectId) !== projectId) {
-        throw new PermissionDeniedError({ cause: `projectId ${args.projectId} is not the project of the secret key` })
+      if (args.projectId !== undefined && args.projectId !== projectIdOnIndexerWire(projectId)) {
+        const claimed = String(args.projectId).slice(0, 40)
+        throw new PermissionDeniedError({ cause: `projectId ${claimed} is not the project of the secret key` })
       }
       const record = await findListener(sql, args.id)
       if (!record || record.removedAt !== undefined) throw new NotFoundError({ cause: `listener ${args.id} not found` })

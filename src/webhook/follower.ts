@@ -99,10 +99,10 @@ export class ChainFollower implements EventSource {
       const queued = await this.sql.transaction(async (tx) => {
         const uids = await this.sink.enqueue(tx, this.config.chainId, sourceLogs)
         await tx.query(
-          'INSERT INTO webhook_chain_blocks (chain_id, number, hash, parent_hash) VALUES ($1, $2, $3, $4)',
+          'insert into webhook_chain_blocks (chain_id, number, hash, parent_hash) values ($1, $2, $3, $4)',
           [this.config.chainId, next, block.hash!.toLowerCase(), block.parentHash.toLowerCase()],
         )
-        await tx.query('DELETE FROM webhook_chain_blocks WHERE chain_id = $1 AND number < $2', [
+        await tx.query('delete from webhook_chain_blocks where chain_id = $1 and number < $2', [
           this.config.chainId,
           next - (this.config.keepBlocks ?? 256),
         ])
@@ -126,7 +126,7 @@ export class ChainFollower implements EventSource {
       candidate = await this.storedBefore(candidate.number)
     }
     await this.sql.transaction(async (tx) => {
-      await tx.query('DELETE FROM webhook_chain_blocks WHERE chain_id = $1 AND hash = ANY($2)', [
+      await tx.query('delete from webhook_chain_blocks where chain_id = $1 and hash = any($2)', [
         this.config.chainId,
         dropped,
       ])
@@ -139,8 +139,8 @@ export class ChainFollower implements EventSource {
   }
 
   private async storedBefore(number: number): Promise<StoredBlock | undefined> {
-    const { rows } = await this.sql.query<{ number: number; hash: string }>(
-      'SELECT number, hash FROM webhook_chain_blocks WHERE chain_id = $1 AND number < $2 ORDER BY number DESC LIMIT 1',
+    const { rows } = await this.sql.query<{ number: string | number; hash: string }>(
+      'select number, hash from webhook_chain_blocks where chain_id = $1 and number < $2 order by number desc limit 1',
       [this.config.chainId, number],
     )
     return rows[0] && { number: Number(rows[0].number), hash: rows[0].hash }
@@ -153,7 +153,7 @@ export class ChainFollower implements EventSource {
   private async remember(block: { number: bigint | null; hash: Hex | null; parentHash: Hex }): Promise<StoredBlock> {
     const stored = { number: Number(block.number), hash: block.hash!.toLowerCase() }
     await this.sql.query(
-      'INSERT INTO webhook_chain_blocks (chain_id, number, hash, parent_hash) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+      'insert into webhook_chain_blocks (chain_id, number, hash, parent_hash) values ($1, $2, $3, $4) on conflict do nothing',
       [this.config.chainId, stored.number, stored.hash, block.parentHash.toLowerCase()],
     )
     return stored

@@ -1,9 +1,10 @@
 import type { WebhookFilters, WebhookListener } from '../../gen/indexer.gen.js'
+import { parseProjectId, projectIdOnIndexerWire, type ProjectId } from '../project-id.js'
 import type { Sql } from '../store/sql.js'
 
 export interface ListenerRecord {
   id: string
-  projectId: string
+  projectId: ProjectId
   chainId: number | undefined
   url: string
   filters: WebhookFilters
@@ -15,25 +16,26 @@ export interface ListenerRecord {
   removedAt: number | undefined
 }
 
+/** A row as both drivers read it: bigint as text (pg) or number (PGlite), timestamptz as Date. */
 interface ListenerRow {
   id: string
-  project_id: string
-  chain_id: number | null
+  project_id: string | number
+  chain_id: string | number | null
   url: string
   filters: WebhookFilters | string
   secret: string
   active: boolean
   disabled_reason: string | null
-  created_at: number
-  updated_at: number
-  removed_at: number | null
+  created_at: Date
+  updated_at: Date
+  removed_at: Date | null
 }
 
 const COLUMNS =
   'id, project_id, chain_id, url, filters, secret, active, disabled_reason, created_at, updated_at, removed_at'
 
 export async function insertListener(sql: Sql, listener: ListenerRecord): Promise<void> {
-  await sql.query(`INSERT INTO webhook_listeners (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
+  await sql.query(`insert into webhook_listeners (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
     listener.id,
     listener.projectId,
     listener.chainId ?? null,
@@ -42,52 +44,52 @@ export async function insertListener(sql: Sql, listener: ListenerRecord): Promis
     listener.secret,
     listener.active,
     listener.disabledReason ?? null,
-    listener.createdAt,
-    listener.updatedAt,
-    listener.removedAt ?? null,
+    new Date(listener.createdAt),
+    new Date(listener.updatedAt),
+    listener.removedAt === undefined ? null : new Date(listener.removedAt),
   ])
 }
 
 export async function findListener(sql: Sql, id: string): Promise<ListenerRecord | undefined> {
-  const { rows } = await sql.query<ListenerRow>(`SELECT ${COLUMNS} FROM webhook_listeners WHERE id = $1`, [id])
+  const { rows } = await sql.query<ListenerRow>(`select ${COLUMNS} from webhook_listeners where id = $1`, [id])
   return rows[0] && fromRow(rows[0])
 }
 
 /** Listeners that can still receive deliveries. */
 export async function loadActiveListeners(sql: Sql): Promise<ListenerRecord[]> {
   const { rows } = await sql.query<ListenerRow>(
-    `SELECT ${COLUMNS} FROM webhook_listeners WHERE active AND removed_at IS NULL`,
+    `select ${COLUMNS} from webhook_listeners where active and removed_at is null`,
   )
   return rows.map(fromRow)
 }
 
 export async function loadActiveListenerIds(sql: Sql): Promise<string[]> {
   const { rows } = await sql.query<{ id: string }>(
-    'SELECT id FROM webhook_listeners WHERE active AND removed_at IS NULL',
+    'select id from webhook_listeners where active and removed_at is null',
   )
   return rows.map((row) => row.id)
 }
 
-export async function countActiveListeners(sql: Sql, projectId: string): Promise<number> {
+export async function countActiveListeners(sql: Sql, projectId: ProjectId): Promise<number> {
   const { rows } = await sql.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM webhook_listeners WHERE project_id = $1 AND active AND removed_at IS NULL',
+    'select count(*)::int as n from webhook_listeners where project_id = $1 and active and removed_at is null',
     [projectId],
   )
   return Number(rows[0]?.n ?? 0)
 }
 
 export async function markListenerRemoved(sql: Sql, id: string, at: number): Promise<void> {
-  await sql.query('UPDATE webhook_listeners SET active = false, removed_at = $2, updated_at = $2 WHERE id = $1', [
+  await sql.query('update webhook_listeners set active = false, removed_at = $2, updated_at = $2 where id = $1', [
     id,
-    at,
+    new Date(at),
   ])
 }
 
 export async function disableListener(sql: Sql, id: string, reason: string, at: number): Promise<void> {
-  await sql.query('UPDATE webhook_listeners SET active = false, disabled_reason = $2, updated_at = $3 WHERE id = $1', [
+  await sql.query('update webhook_listeners set active = false, disabled_reason = $2, updated_at = $3 where id = $1', [
     id,
     reason,
-    at,
+    new Date(at),
   ])
 }
 
@@ -99,7 +101,7 @@ export function toWebhookListener(
 ): WebhookListener {
   const listener: WebhookListener = {
     id: record.id,
-    projectId: record.projectId,
+    projectId: projectIdOnIndexerWire(record.projectId),
     url: record.url,
     filters: record.filters,
     events,
@@ -114,15 +116,15 @@ export function toWebhookListener(
 function fromRow(row: ListenerRow): ListenerRecord {
   return {
     id: row.id,
-    projectId: row.project_id,
-    chainId: row.chain_id ?? undefined,
+    projectId: parseProjectId(row.project_id, 'webhook_listeners.project_id'),
+    chainId: row.chain_id === null ? undefined : Number(row.chain_id),
     url: row.url,
     filters: typeof row.filters === 'string' ? JSON.parse(row.filters) : row.filters,
     secret: row.secret,
     active: row.active,
     disabledReason: row.disabled_reason ?? undefined,
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
-    removedAt: row.removed_at === null ? undefined : Number(row.removed_at),
+    createdAt: row.created_at.getTime(),
+    updatedAt: row.updated_at.getTime(),
+    removedAt: row.removed_at?.getTime(),
   }
 }

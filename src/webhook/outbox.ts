@@ -41,7 +41,7 @@ export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[], now
   if (deliveries.length === 0) return []
   const listenerIds = [...new Set(deliveries.map((d) => d.listenerId))].sort()
   const { rows } = await sql.query<{ id: string }>(
-    `SELECT id FROM webhook_listeners WHERE id = ANY($1) AND active AND removed_at IS NULL ORDER BY id FOR SHARE`,
+    `select id from webhook_listeners where id = any($1) and active and removed_at is null order by id for share`,
     [listenerIds],
   )
   const active = new Set(rows.map((row) => row.id))
@@ -49,14 +49,14 @@ export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[], now
   if (queued.length === 0) return []
   const column = <T>(pick: (d: NewDelivery) => T) => queued.map(pick)
   await sql.query(
-    `INSERT INTO webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, last_error, created_at, finished_at)
-     SELECT uid, listener_id, chain_id, block_number, block_hash, body, state, $8, last_error, $8,
-            CASE WHEN state = 'failed' THEN $8::double precision END
-     FROM unnest($1::text[], $2::text[], $3::int[], $4::double precision[], $5::text[], $6::text[], $7::text[], $9::text[])
-       AS t (uid, listener_id, chain_id, block_number, block_hash, body, state, last_error)
-     ON CONFLICT (uid) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
-       body = EXCLUDED.body, state = EXCLUDED.state, next_attempt_at = EXCLUDED.next_attempt_at, last_error = EXCLUDED.last_error
-     WHERE webhook_outbox.state = 'reorged'`,
+    `insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, last_error, created_at, finished_at)
+     select uid, listener_id, chain_id, block_number, block_hash, body, state, $8::timestamptz, last_error, $8::timestamptz,
+            case when state = 'failed' then $8::timestamptz end
+     from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $9::text[])
+       as t (uid, listener_id, chain_id, block_number, block_hash, body, state, last_error)
+     on conflict (uid) do update set block_number = excluded.block_number, block_hash = excluded.block_hash,
+       body = excluded.body, state = excluded.state, next_attempt_at = excluded.next_attempt_at, last_error = excluded.last_error
+     where webhook_outbox.state = 'reorged'`,
     [
       column((d) => d.uid),
       column((d) => d.listenerId),
@@ -65,7 +65,7 @@ export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[], now
       column((d) => d.blockHash),
       column((d) => d.body),
       column((d) => d.state),
-      now,
+      new Date(now),
       column((d) => d.lastError ?? null),
     ],
   )
@@ -106,26 +106,26 @@ export async function claimDueDeliveries(
     url: string
     secret: string
   }>(
-    `WITH candidates AS (
-       SELECT o.uid, o.listener_id, o.next_attempt_at FROM webhook_outbox o
-       WHERE o.state = 'pending' AND o.next_attempt_at <= $1
-       ORDER BY o.next_attempt_at LIMIT $7
-       FOR UPDATE SKIP LOCKED
-     ), chosen AS (
-       SELECT uid FROM (
-         SELECT c.uid, c.next_attempt_at,
-                row_number() OVER (PARTITION BY c.listener_id ORDER BY c.next_attempt_at) + COALESCE(f.in_flight, 0) AS position
-         FROM candidates c LEFT JOIN unnest($5::text[], $6::int[]) AS f (listener_id, in_flight) ON f.listener_id = c.listener_id
-         WHERE EXISTS (SELECT 1 FROM webhook_listeners l WHERE l.id = c.listener_id AND l.active AND l.removed_at IS NULL)
-       ) ranked WHERE position <= $4 ORDER BY next_attempt_at LIMIT $3
+    `with candidates as (
+       select o.uid, o.listener_id, o.next_attempt_at from webhook_outbox o
+       where o.state = 'pending' and o.next_attempt_at <= $1
+       order by o.next_attempt_at limit $7
+       for update skip locked
+     ), chosen as (
+       select uid from (
+         select c.uid, c.next_attempt_at,
+                row_number() over (partition by c.listener_id order by c.next_attempt_at) + coalesce(f.in_flight, 0) as position
+         from candidates c left join unnest($5::text[], $6::int[]) as f (listener_id, in_flight) on f.listener_id = c.listener_id
+         where exists (select 1 from webhook_listeners l where l.id = c.listener_id and l.active and l.removed_at is null)
+       ) ranked where position <= $4 order by next_attempt_at limit $3
      )
-     UPDATE webhook_outbox o SET next_attempt_at = $2, attempts = o.attempts + 1, claimed_by = $8, in_flight_until = $2
-     FROM chosen, webhook_listeners l
-     WHERE o.uid = chosen.uid AND l.id = o.listener_id
-     RETURNING o.uid, o.listener_id, o.body, o.attempts, l.url, l.secret`,
+     update webhook_outbox o set next_attempt_at = $2, attempts = o.attempts + 1, claimed_by = $8, in_flight_until = $2
+     from chosen, webhook_listeners l
+     where o.uid = chosen.uid and l.id = o.listener_id
+     returning o.uid, o.listener_id, o.body, o.attempts, l.url, l.secret`,
     [
-      now,
-      now + leaseMs,
+      new Date(now),
+      new Date(now + leaseMs),
       limits.limit,
       limits.perListener,
       [...limits.inFlight.keys()],
@@ -145,11 +145,10 @@ export async function claimDueDeliveries(
 }
 
 export async function nextDueTime(sql: Sql): Promise<number | undefined> {
-  const { rows } = await sql.query<{ at: number | null }>(
-    `SELECT min(next_attempt_at) AS at FROM webhook_outbox WHERE state = 'pending'`,
+  const { rows } = await sql.query<{ at: Date | null }>(
+    `select min(next_attempt_at) as at from webhook_outbox where state = 'pending'`,
   )
-  const at = rows[0]?.at
-  return at === null || at === undefined ? undefined : Number(at)
+  return rows[0]?.at?.getTime()
 }
 
 export async function cancelListenerDeliveries(
@@ -159,16 +158,16 @@ export async function cancelListenerDeliveries(
   now: number,
 ): Promise<void> {
   await sql.query(
-    `UPDATE webhook_outbox SET state = 'cancelled', last_error = $2, finished_at = $3 WHERE listener_id = $1 AND state = 'pending'`,
-    [listenerId, reason, now],
+    `update webhook_outbox set state = 'cancelled', last_error = $2, finished_at = $3 where listener_id = $1 and state = 'pending'`,
+    [listenerId, reason, new Date(now)],
   )
 }
 
 export async function markBlocksReorged(sql: Sql, chainId: number, blockHashes: string[], now: number): Promise<void> {
   if (blockHashes.length === 0) return
   await sql.query(
-    `UPDATE webhook_outbox SET state = 'reorged', last_error = 'block dropped by a reorg', finished_at = $3
-     WHERE chain_id = $1 AND block_hash = ANY($2) AND state = 'pending'`,
-    [chainId, blockHashes, now],
+    `update webhook_outbox set state = 'reorged', last_error = 'block dropped by a reorg', finished_at = $3
+     where chain_id = $1 and block_hash = any($2) and state = 'pending'`,
+    [chainId, blockHashes, new Date(now)],
   )
 }

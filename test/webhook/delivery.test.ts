@@ -50,7 +50,7 @@ describe('signed delivery', () => {
     const server = await startRawServer((_, response) => response.writeHead(204).end())
     cleanups.push(server.close)
     const engine = await engineWith()
-    const listener = await engine.addListener('p', { url: server.url, filters: filters() })
+    const listener = await engine.addListener(1, { url: server.url, filters: filters() })
     const { uids } = await engine.ingest(137, mint(1n))
     await waitUntil(() => server.requests.length === 1, 'the delivery arrives')
     const { headers, body } = server.requests[0]!
@@ -63,10 +63,10 @@ describe('signed delivery', () => {
     const expected = createHmac('sha256', key).update(`${uids[0]}.${timestamp}.${body}`).digest('base64')
     expect(headers['webhook-signature']).toBe(`v1,${expected}`)
     await waitUntil(
-      async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.state === 'delivered',
+      async () => (await engine.listDeliveries(1, listener.id)).deliveries[0]?.state === 'delivered',
       'the delivery is recorded',
     )
-    expect((await engine.listDeliveries('p', listener.id)).deliveries[0]).toMatchObject({
+    expect((await engine.listDeliveries(1, listener.id)).deliveries[0]).toMatchObject({
       uid: uids[0],
       attempts: 1,
       lastStatus: 204,
@@ -76,8 +76,8 @@ describe('signed delivery', () => {
 
   test('uid is a deterministic hash of chain, transaction, log index and listener', async () => {
     const engine = await engineWith()
-    const a = await engine.addListener('p', { url: 'http://127.0.0.1:9/', filters: filters() })
-    const b = await engine.addListener('p', { url: 'http://127.0.0.1:9/', filters: filters() })
+    const a = await engine.addListener(1, { url: 'http://127.0.0.1:9/', filters: filters() })
+    const b = await engine.addListener(1, { url: 'http://127.0.0.1:9/', filters: filters() })
     const log = mint(2n)
     const first = await engine.ingest(137, log)
     expect(first.uids).toHaveLength(2)
@@ -93,9 +93,9 @@ describe('signed delivery', () => {
     expect((await engine.ingest(137, { ...log, txnLogIndex: 1 })).uids.some((uid) => first.uids.includes(uid))).toBe(
       false,
     )
-    for (const listener of [a, b]) expect((await engine.listDeliveries('p', listener.id)).deliveries).toHaveLength(3)
-    await engine.removeListener('p', { id: a.id, projectId: 'p' })
-    await engine.removeListener('p', { id: b.id, projectId: 'p' })
+    for (const listener of [a, b]) expect((await engine.listDeliveries(1, listener.id)).deliveries).toHaveLength(3)
+    await engine.removeListener(1, { id: a.id, projectId: '1' })
+    await engine.removeListener(1, { id: b.id, projectId: '1' })
   })
 })
 
@@ -104,22 +104,22 @@ describe('retries', () => {
     const receiver = await startTestReceiver()
     cleanups.push(receiver.close)
     const engine = await engineWith()
-    const listener = await engine.addListener('p', { url: receiver.url, filters: filters() })
+    const listener = await engine.addListener(1, { url: receiver.url, filters: filters() })
     receiver.useSecret(listener.secret!)
     await receiver.down()
     const uids: string[] = []
     for (let id = 1n; id <= 12n; id++) uids.push(...(await engine.ingest(137, mint(id))).uids)
     await waitUntil(
-      async () => (await engine.listDeliveries('p', listener.id)).deliveries.every((d) => d.attempts >= 2),
+      async () => (await engine.listDeliveries(1, listener.id)).deliveries.every((d) => d.attempts >= 2),
       'every delivery failed twice',
     )
-    const failed = (await engine.listDeliveries('p', listener.id)).deliveries[0]!
+    const failed = (await engine.listDeliveries(1, listener.id)).deliveries[0]!
     expect(failed.state).toBe('pending')
     expect(failed.lastError).toMatch(/ECONNREFUSED/)
     receiver.loseAnswers(4)
     await receiver.up()
     await waitUntil(
-      async () => (await engine.listDeliveries('p', listener.id)).deliveries.every((d) => d.state === 'delivered'),
+      async () => (await engine.listDeliveries(1, listener.id)).deliveries.every((d) => d.state === 'delivered'),
       'all twelve deliveries are acknowledged',
       20_000,
     )
@@ -127,7 +127,7 @@ describe('retries', () => {
     // Four answers were lost after the app had the payload: those uids came again and were deduplicated.
     expect(receiver.arrived).toHaveLength(16)
     expect(new Set(receiver.arrived).size).toBe(12)
-    const report = await engine.listDeliveries('p', listener.id)
+    const report = await engine.listDeliveries(1, listener.id)
     expect(
       report.deliveries.every((d) => d.state === 'delivered' && d.history.length === d.attempts && d.attempts >= 3),
     ).toBe(true)
@@ -137,19 +137,19 @@ describe('retries', () => {
     const server = await startRawServer((_, response) => response.writeHead(503, { 'retry-after': '120' }).end())
     cleanups.push(server.close)
     const engine = await engineWith()
-    const listener = await engine.addListener('p', { url: server.url, filters: filters() })
+    const listener = await engine.addListener(1, { url: server.url, filters: filters() })
     await engine.ingest(137, mint(3n))
     await waitUntil(
-      async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.history.length === 1,
+      async () => (await engine.listDeliveries(1, listener.id)).deliveries[0]?.history.length === 1,
       'one attempt',
     )
-    const delivery = (await engine.listDeliveries('p', listener.id)).deliveries[0]!
+    const delivery = (await engine.listDeliveries(1, listener.id)).deliveries[0]!
     const attempt = delivery.history[0]!
     expect(attempt).toMatchObject({ status: 503, error: 'HTTP 503' })
     const waited = Date.parse(delivery.nextAttemptAt!) - Date.parse(attempt.at) - attempt.durationMs
     expect(waited).toBeGreaterThanOrEqual(119_000)
     expect(waited).toBeLessThanOrEqual(120_000)
-    await engine.removeListener('p', { id: listener.id, projectId: 'p' })
+    await engine.removeListener(1, { id: listener.id, projectId: '1' })
   })
 
   test('redirects are not followed, and retries stop after maxAttempts with the failure recorded', async () => {
@@ -157,13 +157,13 @@ describe('retries', () => {
     const server = await startRawServer((_, response) => response.writeHead(302, { location: elsewhere.url }).end())
     cleanups.push(server.close, elsewhere.close)
     const engine = await engineWith({ retry: { ...FAST_RETRY, maxAttempts: 3 } })
-    const listener = await engine.addListener('p', { url: server.url, filters: filters() })
+    const listener = await engine.addListener(1, { url: server.url, filters: filters() })
     await engine.ingest(137, mint(4n))
     await waitUntil(
-      async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.state === 'failed',
+      async () => (await engine.listDeliveries(1, listener.id)).deliveries[0]?.state === 'failed',
       'the delivery gives up',
     )
-    const delivery = (await engine.listDeliveries('p', listener.id)).deliveries[0]!
+    const delivery = (await engine.listDeliveries(1, listener.id)).deliveries[0]!
     expect(delivery).toMatchObject({
       attempts: 3,
       lastStatus: 302,
@@ -183,13 +183,13 @@ describe('retries', () => {
     )
     cleanups.push(server.close, elsewhere.close)
     const engine = await engineWith({ fetch: globalThis.fetch, retry: { ...FAST_RETRY, maxAttempts: 1 } })
-    const listener = await engine.addListener('p', { url: server.url, filters: filters() })
+    const listener = await engine.addListener(1, { url: server.url, filters: filters() })
     await engine.ingest(137, mint(13n))
     await waitUntil(
-      async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.state === 'failed',
+      async () => (await engine.listDeliveries(1, listener.id)).deliveries[0]?.state === 'failed',
       'the single attempt is recorded',
     )
-    expect((await engine.listDeliveries('p', listener.id)).deliveries[0]!.lastError).toBe(
+    expect((await engine.listDeliveries(1, listener.id)).deliveries[0]!.lastError).toBe(
       `gave up after 1 attempts: HTTP 307: redirect to ${elsewhere.url} not followed`,
     )
     expect(elsewhere.requests).toHaveLength(0)
@@ -199,27 +199,27 @@ describe('retries', () => {
     const server = await startRawServer(() => undefined)
     cleanups.push(server.close)
     const engine = await engineWith({ attemptTimeoutMs: 150 })
-    const listener = await engine.addListener('p', { url: server.url, filters: filters() })
+    const listener = await engine.addListener(1, { url: server.url, filters: filters() })
     await engine.ingest(137, mint(5n))
     await waitUntil(
-      async () => (await engine.listDeliveries('p', listener.id)).deliveries[0]?.history.length === 1,
+      async () => (await engine.listDeliveries(1, listener.id)).deliveries[0]?.history.length === 1,
       'one attempt',
     )
-    expect((await engine.listDeliveries('p', listener.id)).deliveries[0]!.history[0]!.error).toBe(
+    expect((await engine.listDeliveries(1, listener.id)).deliveries[0]!.history[0]!.error).toBe(
       'no answer within 150 ms',
     )
-    await engine.removeListener('p', { id: listener.id, projectId: 'p' })
+    await engine.removeListener(1, { id: listener.id, projectId: '1' })
   })
 
   test('410 Gone disables the listener and cancels what it still had queued', async () => {
     const server = await startRawServer((_, response) => response.writeHead(410).end())
     cleanups.push(server.close)
     const engine = await engineWith({ concurrency: 1 })
-    const listener = await engine.addListener('p', { url: server.url, filters: filters() })
+    const listener = await engine.addListener(1, { url: server.url, filters: filters() })
     await engine.ingest(137, mint(6n))
     await engine.ingest(137, mint(7n))
-    await waitUntil(async () => !(await engine.listDeliveries('p', listener.id)).active, 'the listener is disabled')
-    const report = await engine.listDeliveries('p', listener.id)
+    await waitUntil(async () => !(await engine.listDeliveries(1, listener.id)).active, 'the listener is disabled')
+    const report = await engine.listDeliveries(1, listener.id)
     expect(report.disabledReason).toBe('receiver answered 410 Gone')
     expect(report.deliveries.map((d) => d.state).sort()).toEqual(['cancelled', 'failed'])
     expect(server.requests).toHaveLength(1)
@@ -235,9 +235,9 @@ describe('retries', () => {
         issues: [{ path: '/ts', keyword: 'format', message: 'must match format "date-time"' }],
       }),
     })
-    const listener = await engine.addListener('p', { url: server.url, filters: filters() })
+    const listener = await engine.addListener(1, { url: server.url, filters: filters() })
     expect((await engine.ingest(137, mint(9n))).uids).toEqual([])
-    const [delivery] = (await engine.listDeliveries('p', listener.id)).deliveries
+    const [delivery] = (await engine.listDeliveries(1, listener.id)).deliveries
     expect(delivery).toMatchObject({
       state: 'failed',
       attempts: 0,
@@ -254,16 +254,16 @@ describe('fairness', () => {
     cleanups.push(hanging.close, healthy.close)
     // The attempt timeout outlasts the wait below: without the per-listener cap the hanging backlog would hold all slots.
     const engine = await engineWith({ concurrency: 4, perListenerConcurrency: 2, attemptTimeoutMs: 60_000 })
-    const stuck = await engine.addListener('p', { url: hanging.url, filters: filters() })
+    const stuck = await engine.addListener(1, { url: hanging.url, filters: filters() })
     for (let id = 1n; id <= 8n; id++) await engine.ingest(137, mint(id))
     const healthyContract = contract
     contract = getAddress(`0x${randomBytes(20).toString('hex')}`)
-    const fine = await engine.addListener('p', { url: healthy.url, filters: filters() })
+    const fine = await engine.addListener(1, { url: healthy.url, filters: filters() })
     for (let id = 1n; id <= 3n; id++) await engine.ingest(137, mint(id))
     await waitUntil(() => healthy.requests.length === 3, 'the healthy listener gets its three deliveries')
     expect(hanging.requests.length).toBe(2)
-    await engine.removeListener('p', { id: stuck.id, projectId: 'p' })
-    await engine.removeListener('p', { id: fine.id, projectId: 'p' })
+    await engine.removeListener(1, { id: stuck.id, projectId: '1' })
+    await engine.removeListener(1, { id: fine.id, projectId: '1' })
     expect(healthyContract).not.toBe(contract)
   })
 })
@@ -275,17 +275,17 @@ describe('stopping the engine', () => {
     cleanups.push(server.close)
     const first = await createWebhookEngine({ sql, allowPrivateTargets: true, idlePollMs: 20, retry: FAST_RETRY })
     await first.start()
-    const listener = await first.addListener('p', { url: server.url, filters: filters() })
+    const listener = await first.addListener(1, { url: server.url, filters: filters() })
     const { uids } = await first.ingest(137, mint(12n))
     await waitUntil(() => server.requests.length === 1, 'the attempt is in flight')
     await first.stop()
     await server.requests[0]!.aborted
-    const afterStop = (await first.listDeliveries('p', listener.id)).deliveries[0]!
+    const afterStop = (await first.listDeliveries(1, listener.id)).deliveries[0]!
     expect(afterStop).toMatchObject({ uid: uids[0], state: 'pending', lastError: 'engine stopped during the attempt' })
     hang = false
     const second = await engineWith()
     await waitUntil(
-      async () => (await second.listDeliveries('p', listener.id)).deliveries[0]?.state === 'delivered',
+      async () => (await second.listDeliveries(1, listener.id)).deliveries[0]?.state === 'delivered',
       'the next engine delivers it',
     )
     expect(server.requests.map((request) => request.headers['webhook-id'])).toEqual([uids[0], uids[0]])
@@ -302,7 +302,7 @@ describe('RemoveWebhookListener stops deliveries at once', () => {
     })
     cleanups.push(server.close)
     const engine = await engineWith()
-    const listener = await engine.addListener('p', { url: server.url, filters: filters() })
+    const listener = await engine.addListener(1, { url: server.url, filters: filters() })
     await engine.ingest(137, mint(10n))
     await engine.ingest(137, mint(11n))
     await waitUntil(
@@ -310,9 +310,9 @@ describe('RemoveWebhookListener stops deliveries at once', () => {
       'a retry loop and a hanging request',
     )
     const hanging = server.requests.find((r) => JSON.parse(r.body).event.values[3].endsWith('b'))!
-    expect(await engine.removeListener('p', { id: listener.id, projectId: 'p' })).toBe(true)
+    expect(await engine.removeListener(1, { id: listener.id, projectId: '1' })).toBe(true)
     await hanging.aborted
-    const report = await engine.listDeliveries('p', listener.id)
+    const report = await engine.listDeliveries(1, listener.id)
     expect(report.active).toBe(false)
     expect(report.deliveries.map((d) => d.state)).toEqual(['cancelled', 'cancelled'])
     expect((await engine.ingest(137, mint(10n))).uids).toEqual([])

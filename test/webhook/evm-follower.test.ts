@@ -47,7 +47,7 @@ async function listen(
 ) {
   const receiver = await startTestReceiver()
   receivers.push(receiver)
-  const listener = await on.addListener('project-1', { url: receiver.url, filters })
+  const listener = await on.addListener(1, { url: receiver.url, filters })
   receiver.useSecret(listener.secret!)
   return { receiver, listener }
 }
@@ -55,7 +55,7 @@ async function listen(
 /** Waits until the outbox rows of a listener are in these states (sorted); the app may see a payload before its row is marked. */
 async function waitForStates(listenerId: string, states: string[]) {
   const current = async () =>
-    (await engine.listDeliveries('project-1', listenerId)).deliveries.map((delivery) => delivery.state).sort()
+    (await engine.listDeliveries(1, listenerId)).deliveries.map((delivery) => delivery.state).sort()
   await waitUntil(
     async () => JSON.stringify(await current()) === JSON.stringify(states),
     `the deliveries are ${states.join(', ')}`,
@@ -153,7 +153,7 @@ describe('JSON-RPC follower against a local EVM node', () => {
     expect(nft.contractType).toBe('ERC721')
     expect(nft.rawLog.topics).toHaveLength(4)
     expect(argument(nft, 'tokenId')).toBe(42n)
-    expect((await engine.listDeliveries('project-1', wrongShape.listener.id)).deliveries).toEqual([])
+    expect((await engine.listDeliveries(1, wrongShape.listener.id)).deliveries).toEqual([])
   })
 
   test('all nine SPEC token events decode from real transactions', async () => {

@@ -32,7 +32,7 @@ beforeAll(async () => {
   engine = await createWebhookEngine({ sql, allowPrivateTargets: true, idlePollMs: 20 })
   await engine.start()
   const capture = await startRawServer((_, response) => response.writeHead(200).end())
-  const listener = await engine.addListener('p', {
+  const listener = await engine.addListener(1, {
     url: capture.url,
     filters: {
       contractAddresses: [CONTRACT],

@@ -61,7 +61,7 @@ describe('AddWebhookListener: url policy', () => {
     ['http://metadata.google.internal/hook', 'url: metadata.google.internal is a local host name'],
     ['http://intranet/hook', 'url: intranet is a local host name'],
   ])('%s is refused with InvalidArgument: %s', async (url, cause) => {
-    const error = await rejection(publicEngine.addListener('p1', { url, filters }))
+    const error = await rejection(publicEngine.addListener(1, { url, filters }))
     expect(error).toBeInstanceOf(InvalidArgumentError)
     expect(error.toJSON()).toEqual({
       error: 'InvalidArgument',
@@ -73,7 +73,7 @@ describe('AddWebhookListener: url policy', () => {
   })
 
   test('a public https receiver is accepted', async () => {
-    const listener = await publicEngine.addListener('p1', { url: 'https://hooks.example.com/in?x=1', filters })
+    const listener = await publicEngine.addListener(1, { url: 'https://hooks.example.com/in?x=1', filters })
     expect(listener.url).toBe('https://hooks.example.com/in?x=1')
   })
 
@@ -84,7 +84,7 @@ describe('AddWebhookListener: url policy', () => {
       'http://[::1]:8080/',
       'http://192.168.1.5/',
     ]) {
-      await expect(localEngine.addListener('p1', { url, filters })).resolves.toMatchObject({ url: new URL(url).href })
+      await expect(localEngine.addListener(1, { url, filters })).resolves.toMatchObject({ url: new URL(url).href })
     }
   })
 })
@@ -128,13 +128,13 @@ describe('AddWebhookListener: filters', () => {
     [{ ...filters, tokenIds: [1] }, 'filters.tokenIds: unknown filter'],
     [{ ...filters, tokenIDs: Array.from({ length: 1001 }, (_, i) => i) }, 'filters.tokenIDs: more than 1000 entries'],
   ])('%j is refused with InvalidArgument', async (bad, cause) => {
-    const error = await rejection(localEngine.addListener('p1', { url: 'http://127.0.0.1:9/', filters: bad as never }))
+    const error = await rejection(localEngine.addListener(1, { url: 'http://127.0.0.1:9/', filters: bad as never }))
     expect(error).toBeInstanceOf(InvalidArgumentError)
     expect(error.cause).toBe(cause)
   })
 
   test('the listener comes back with normalised filters, computed events and a secret shown once', async () => {
-    const listener = await localEngine.addListener('p1', {
+    const listener = await localEngine.addListener(1, {
       url: 'http://127.0.0.1:9/hook',
       filters: {
         contractAddresses: [CONTRACT, CONTRACT.toUpperCase().replace('0X', '0x')],
@@ -145,7 +145,7 @@ describe('AddWebhookListener: filters', () => {
       },
     })
     expect(listener).toMatchObject({
-      projectId: 'p1',
+      projectId: '1',
       active: true,
       filters: {
         contractAddresses: ['0x5FbDB2315678afecb367f032d93F642f64180aa3'],
@@ -166,7 +166,7 @@ describe('AddWebhookListener: filters', () => {
     })
     expect(listener.id).toMatch(/^[0-9a-f-]{36}$/)
     expect(listener.secret).toMatch(/^whsec_/)
-    const report = await localEngine.listDeliveries('p1', listener.id)
+    const report = await localEngine.listDeliveries(1, listener.id)
     expect(report).toEqual({ listenerId: listener.id, active: true, deliveries: [] })
     expect(JSON.stringify(report)).not.toContain(listener.secret!)
   })
@@ -222,7 +222,7 @@ describe('AddWebhookListener: SPEC §6 token events must be indexed as their log
     [['URI(string indexed value, uint256 id)'], refused(0, 'URI', 'URI(string value, uint256 indexed id) (ERC1155)')],
   ])('%j is refused with InvalidArgument showing the accepted forms', async (events, cause) => {
     const error = await rejection(
-      localEngine.addListener('p1', { url: 'http://127.0.0.1:9/', filters: { contractAddresses: [CONTRACT], events } }),
+      localEngine.addListener(1, { url: 'http://127.0.0.1:9/', filters: { contractAddresses: [CONTRACT], events } }),
     )
     expect(error).toBeInstanceOf(InvalidArgumentError)
     expect(error.toJSON()).toEqual({
@@ -248,7 +248,7 @@ describe('AddWebhookListener: SPEC §6 token events must be indexed as their log
     'Minted(address,uint256)',
   ])('%s is accepted', async (signature) => {
     await expect(
-      localEngine.addListener('p1', {
+      localEngine.addListener(1, {
         url: 'http://127.0.0.1:9/',
         filters: { contractAddresses: [CONTRACT], events: [signature] },
       }),
@@ -258,8 +258,8 @@ describe('AddWebhookListener: SPEC §6 token events must be indexed as their log
 
 describe('RemoveWebhookListener', () => {
   test('only the owning project can remove; unknown and removed ids are NotFound', async () => {
-    const listener = await localEngine.addListener('owner', { url: 'http://127.0.0.1:9/hook', filters })
-    const foreign = await rejection(localEngine.removeListener('intruder', { id: listener.id, projectId: 'intruder' }))
+    const listener = await localEngine.addListener(2, { url: 'http://127.0.0.1:9/hook', filters })
+    const foreign = await rejection(localEngine.removeListener(3, { id: listener.id, projectId: '3' }))
     expect(foreign).toBeInstanceOf(PermissionDeniedError)
     expect(foreign.toJSON()).toEqual({
       error: 'PermissionDenied',
@@ -268,34 +268,34 @@ describe('RemoveWebhookListener', () => {
       status: 403,
       cause: `listener ${listener.id} belongs to another project`,
     })
-    const spoofed = await rejection(localEngine.removeListener('intruder', { id: listener.id, projectId: 'owner' }))
+    const spoofed = await rejection(localEngine.removeListener(3, { id: listener.id, projectId: '2' }))
     expect(spoofed).toBeInstanceOf(PermissionDeniedError)
-    expect(await localEngine.removeListener('owner', { id: listener.id, projectId: 'owner' })).toBe(true)
-    const again = await rejection(localEngine.removeListener('owner', { id: listener.id, projectId: 'owner' }))
+    expect(await localEngine.removeListener(2, { id: listener.id, projectId: '2' })).toBe(true)
+    const again = await rejection(localEngine.removeListener(2, { id: listener.id, projectId: '2' }))
     expect(again).toBeInstanceOf(NotFoundError)
     expect(again.cause).toBe(`listener ${listener.id} not found`)
-    expect(
-      await rejection(localEngine.removeListener('owner', { id: 'no-such-id', projectId: 'owner' })),
-    ).toBeInstanceOf(NotFoundError)
+    expect(await rejection(localEngine.removeListener(2, { id: 'no-such-id', projectId: '2' }))).toBeInstanceOf(
+      NotFoundError,
+    )
   })
 })
 
 describe('limits and the delivery-time address guard', () => {
   test('a project has at most maxListenersPerProject active listeners; removing one frees a slot', async () => {
     const limited = await createWebhookEngine({ sql, allowPrivateTargets: true, maxListenersPerProject: 2 })
-    const first = await limited.addListener('small', { url: 'http://127.0.0.1:9/', filters })
-    await limited.addListener('small', { url: 'http://127.0.0.1:9/', filters })
-    const error = await rejection(limited.addListener('small', { url: 'http://127.0.0.1:9/', filters }))
+    const first = await limited.addListener(4, { url: 'http://127.0.0.1:9/', filters })
+    await limited.addListener(4, { url: 'http://127.0.0.1:9/', filters })
+    const error = await rejection(limited.addListener(4, { url: 'http://127.0.0.1:9/', filters }))
     expect(error).toBeInstanceOf(ProjectLimitReachedError)
     expect(error.toJSON()).toEqual({
       error: 'ProjectLimitReached',
       code: 3005,
       msg: 'Project limit reached',
       status: 402,
-      cause: 'project small has 2 active webhook listeners, the most allowed',
+      cause: 'project 4 has 2 active webhook listeners, the most allowed',
     })
-    await limited.removeListener('small', { id: first.id, projectId: 'small' })
-    await expect(limited.addListener('small', { url: 'http://127.0.0.1:9/', filters })).resolves.toMatchObject({
+    await limited.removeListener(4, { id: first.id, projectId: '4' })
+    await expect(limited.addListener(4, { url: 'http://127.0.0.1:9/', filters })).resolves.toMatchObject({
       active: true,
     })
   })

@@ -1,7 +1,8 @@
 import { canonicalAddress } from '../../address.js'
 import { uint256OfDecimal } from '../../decimal.js'
 import { InvalidValueError } from '../../invalid-value.js'
-import { InvalidArgumentError, PermissionDeniedError } from '../../../gen/errors.gen.js'
+import type { ProjectId } from '../../project-id.js'
+import { InvalidArgumentError, PermissionDeniedError, UnauthorizedError } from '../../../gen/errors.gen.js'
 import type { CallContext } from '../../server/host.js'
 
 const quoted = (value: string) => JSON.stringify(value.slice(0, 80))
@@ -38,17 +39,15 @@ export function id(value: number, field: string): number {
 }
 
 /** The caller's project id (the host authenticated it before the handler runs). */
-export function callerProject(context: CallContext): number {
-  return Number(context.caller?.projectId)
+export function callerProject(context: CallContext): ProjectId {
+  if (!context.caller) throw new UnauthorizedError({ cause: 'this method needs an access key' })
+  return context.caller.projectId
 }
 
 /** A project id argument must be the caller's own project. */
-export function ownProject(context: CallContext, projectId: number | string, field = 'projectId'): number {
+export function ownProject(context: CallContext, projectId: ProjectId, field = 'projectId'): ProjectId {
   const own = callerProject(context)
-  if (String(projectId) !== String(own)) {
-    throw new PermissionDeniedError({
-      cause: `${field} ${String(projectId).slice(0, 40)} is not the project of this access key`,
-    })
-  }
+  if (projectId !== own)
+    throw new PermissionDeniedError({ cause: `${field} ${projectId} is not the project of this access key` })
   return own
 }

@@ -1,15 +1,13 @@
 import type { BuilderService } from '../../../gen/builder.gen.js'
 import { NotFoundError, ProjectNotFoundError } from '../../../gen/errors.gen.js'
+import type { ProjectId } from '../../project-id.js'
 import type { CallContext } from '../../server/host.js'
 import type { Sql } from '../../store/sql.js'
 import { id, ownProject } from './arguments.js'
 
-export async function requireProject(sql: Sql, projectId: number | string): Promise<void> {
-  const id = Number(projectId)
-  const { rows } = Number.isSafeInteger(id)
-    ? await sql.query('select 1 from projects where id = $1', [id])
-    : { rows: [] }
-  if (rows.length === 0) throw new ProjectNotFoundError({ cause: `no project ${String(projectId).slice(0, 40)}` })
+export async function requireProject(sql: Sql, projectId: ProjectId): Promise<void> {
+  const { rows } = await sql.query('select 1 from projects where id = $1', [projectId])
+  if (rows.length === 0) throw new ProjectNotFoundError({ cause: `no project ${projectId}` })
 }
 
 export function builderHandlers(sql: Sql): BuilderService<CallContext> {

@@ -4,15 +4,21 @@ import type {
   RemoveWebhookListenerArgs,
   WebhookListener,
 } from '../../../gen/indexer.gen.js'
+import type { ProjectId } from '../../project-id.js'
 import type { CallContext } from '../../server/host.js'
 import type { NetworkTable } from '../networks.js'
-import { callerProject, ownProject } from './arguments.js'
+import { callerProject } from './arguments.js'
 import { chainIdOf } from './marketplace.js'
 
 /** What the Indexer handlers need from the webhook engine (src/webhook). */
 export interface WebhookListeners {
-  addListener(projectId: string, args: AddWebhookListenerArgs, scope?: { chainId?: number }): Promise<WebhookListener>
-  removeListener(projectId: string, args: RemoveWebhookListenerArgs): Promise<boolean>
+  addListener(
+    projectId: ProjectId,
+    args: AddWebhookListenerArgs,
+    scope?: { chainId?: number },
+  ): Promise<WebhookListener>
+  /** Checks that args.projectId is the caller's project (PermissionDenied) before anything else. */
+  removeListener(projectId: ProjectId, args: RemoveWebhookListenerArgs): Promise<boolean>
 }
 
 /** Listeners are scoped to the chain of the Indexer route (`<network>-indexer`). */
@@ -20,11 +26,10 @@ export function indexerHandlers(listeners: WebhookListeners, networks: NetworkTa
   return {
     async AddWebhookListener(args, context) {
       const chainId = chainIdOf(networks, context)
-      return { listener: await listeners.addListener(String(callerProject(context)), args, { chainId }) }
+      return { listener: await listeners.addListener(callerProject(context), args, { chainId }) }
     },
     async RemoveWebhookListener(args, context) {
-      const project = ownProject(context, args.projectId)
-      return { status: await listeners.removeListener(String(project), args) }
+      return { status: await listeners.removeListener(callerProject(context), args) }
     },
   }
 }

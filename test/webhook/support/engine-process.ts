@@ -18,7 +18,7 @@ const engine = await createWebhookEngine({
   retry: { baseDelayMs: 50, factor: 2, maxDelayMs: 500, maxAttempts: 100, jitter: 0.2 },
 })
 if (process.env.PHASE === 'seed') {
-  const listener = await engine.addListener('p', {
+  const listener = await engine.addListener(1, {
     url: process.env.RECEIVER_URL!,
     filters: {
       contractAddresses: [CONTRACT],
