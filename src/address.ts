@@ -1,6 +1,6 @@
 import { getAddress } from 'viem'
 import type { Hex } from './hex.js'
-import { InvalidValueError } from './invalid-value.js'
+import { invalidArgument } from './problem.js'
 import { addressPattern } from './runtime/formats.js'
 
 const addressShape = new RegExp(addressPattern)
@@ -13,13 +13,14 @@ export const isAddressShaped = (value: unknown): value is string =>
 
 /**
  * The canonical form of an address, lower-case hex (what the store keeps and matching compares).
- * One-case hex carries no checksum (EIP-55); mixed case must be the checksum. Throws InvalidValueError.
+ * One-case hex carries no checksum (EIP-55); mixed case must be the checksum. Throws an invalid-argument
+ * Problem naming `where`.
  */
 export function canonicalAddress(value: unknown, where: string): Hex {
-  if (!isAddressShaped(value)) throw new InvalidValueError<AddressProblem>(where, 'not an address')
+  if (!isAddressShaped(value)) throw invalidArgument<AddressProblem>(where, 'not an address')
   const hex = value.slice(2)
   const oneCase = hex === hex.toLowerCase() || hex === hex.toUpperCase()
-  if (!oneCase && getAddress(value) !== value) throw new InvalidValueError<AddressProblem>(where, 'bad EIP-55 checksum')
+  if (!oneCase && getAddress(value) !== value) throw invalidArgument<AddressProblem>(where, 'bad EIP-55 checksum')
   return value.toLowerCase() as Hex
 }
 

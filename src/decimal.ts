@@ -1,4 +1,4 @@
-import { InvalidValueError } from './invalid-value.js'
+import { invalidArgument } from './problem.js'
 import { decimalPattern } from './runtime/formats.js'
 
 const decimalShape = new RegExp(decimalPattern)
@@ -17,9 +17,9 @@ export function decimalProblem(value: string): DecimalProblem | undefined {
   return digits.length > 78 || BigInt(digits) > uint256Max ? 'larger than uint256' : undefined
 }
 
-/** The value of a decimal string that fits a uint256. Throws InvalidValueError naming `where`. */
+/** The value of a decimal string that fits a uint256. Throws an invalid-argument Problem naming `where`. */
 export function uint256OfDecimal(value: string, where: string): bigint {
   const problem = decimalProblem(value)
-  if (problem) throw new InvalidValueError(where, problem)
+  if (problem) throw invalidArgument(where, problem)
   return BigInt(value)
 }

@@ -1,4 +1,4 @@
-import { InvalidValueError } from './invalid-value.js'
+import { invalidArgument } from './problem.js'
 
 /**
  * A project's id. SPEC types it as a number (Builder's and Relayer's `projectId: uint64`, the secret
@@ -13,12 +13,12 @@ const projectIdText = /^(?:0|[1-9][0-9]{0,15})$/
 
 /**
  * The project id that a JWT claim (number or text) or a database row (pg reads bigint as text) carries.
- * Throws InvalidValueError naming `where` for anything else.
+ * Throws an invalid-argument Problem naming `where` for anything else.
  */
 export function parseProjectId(value: unknown, where: string): ProjectId {
   const id = typeof value === 'string' && projectIdText.test(value) ? Number(value) : value
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0)
-    throw new InvalidValueError(where, 'not a project id')
+    throw invalidArgument(where, 'not a project id')
   return id
 }
 

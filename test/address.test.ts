@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { canonicalAddress, checksummedAddress, isAddressShaped } from '../src/address.js'
-import { InvalidValueError } from '../src/invalid-value.js'
+import { Problem } from '../src/problem.js'
 
 /** EIP-55's own example address, and the same with the case of one letter flipped. */
 const checksummed = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
@@ -33,8 +33,13 @@ describe('canonicalAddress', () => {
         return thrown
       }
     })()
-    expect(error).toBeInstanceOf(InvalidValueError)
-    expect(error).toMatchObject({ where: 'filters.accounts[0]', problem, message: `filters.accounts[0]: ${problem}` })
+    expect(error).toBeInstanceOf(Problem)
+    expect(error).toMatchObject({
+      kind: 'invalid-argument',
+      field: 'filters.accounts[0]',
+      reason: problem,
+      message: `filters.accounts[0]: ${problem}`,
+    })
   })
 })
 

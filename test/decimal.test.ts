@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isDecimal, uint256OfDecimal } from '../src/decimal.js'
 import { decimalPattern } from '../src/runtime/formats.js'
-import { InvalidValueError } from '../src/invalid-value.js'
+import { Problem } from '../src/problem.js'
 
 const uint256Max = 2n ** 256n - 1n
 
@@ -11,9 +11,9 @@ const problemOf = (value: string): string | undefined => {
     uint256OfDecimal(value, 'amount')
     return undefined
   } catch (error) {
-    expect(error).toBeInstanceOf(InvalidValueError)
-    expect(error).toMatchObject({ where: 'amount' })
-    return (error as InvalidValueError).problem
+    expect(error).toBeInstanceOf(Problem)
+    expect(error).toMatchObject({ kind: 'invalid-argument', field: 'amount' })
+    return (error as Problem).reason
   }
 }
 

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { UnauthorizedError } from '../gen/errors.gen.js'
-import { InvalidValueError } from '../src/invalid-value.js'
+import { Problem } from '../src/problem.js'
 import { parseProjectId, projectIdOnIndexerWire } from '../src/project-id.js'
 import { jwtSecretKeyVerifier, projectClaim } from '../src/server/auth.js'
 
@@ -34,8 +34,8 @@ describe('parseProjectId', () => {
     [null],
     [undefined],
     [{}],
-  ])('refuses %s with InvalidValueError naming where it was read', (value) => {
-    expect(() => parseProjectId(value, 'claim')).toThrow(InvalidValueError)
+  ])('refuses %s with an invalid-argument Problem naming where it was read', (value) => {
+    expect(() => parseProjectId(value, 'claim')).toThrow(Problem)
     expect(() => parseProjectId(value, 'claim')).toThrow('claim: not a project id')
   })
 })

@@ -1,10 +1,11 @@
 import { InvalidArgumentError, WebrpcBadMethodError } from '../../gen/errors.gen.js'
 import { authenticate, type AuthVerifiers } from '../server/auth.js'
 import { corsHeaders } from '../server/cors.js'
-import { asWebrpcError, errorBody, type ErrorLogger } from '../server/errors.js'
+import { asWebrpcError, errorBody } from '../server/errors.js'
 import type { Host } from '../server/host.js'
 import type { HostRequest, HostResponse } from '../server/wire.js'
 import type { WebhookEngine } from '../webhook/engine.js'
+import { consoleLog, type Log } from '../log.js'
 
 /**
  * `GET /<network>-indexer/webhooks/<listenerId>/deliveries`, or `GET /webhooks/<listenerId>/deliveries`
@@ -20,10 +21,8 @@ export interface DeliveriesRouteOptions {
   networks: Iterable<string>
   /** The host's verifiers: the route takes the same credentials as the webhook RPC calls. */
   auth: AuthVerifiers
-  log?: ErrorLogger
+  log?: Log
 }
-
-const defaultLog: ErrorLogger = (error, where) => console.error(`[server] unexpected error in ${where}:`, error)
 
 /**
  * The host plus the owner's view of a listener's deliveries: each delivery with its state, its attempts
@@ -33,7 +32,7 @@ const defaultLog: ErrorLogger = (error, where) => console.error(`[server] unexpe
  */
 export function withDeliveriesRoute(host: Host, options: DeliveriesRouteOptions): Host {
   const networks = new Set(options.networks)
-  const log = options.log ?? defaultLog
+  const log = options.log ?? consoleLog
 
   function listenerIdOf(request: HostRequest): { listenerId: string; query: URLSearchParams } | undefined {
     const queryAt = request.url.indexOf('?')

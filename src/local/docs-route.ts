@@ -38,8 +38,9 @@ function swaggerUiFiles(): { css: string; bundle: string } | undefined {
   let root: string
   try {
     root = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
-  } catch {
-    return undefined
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined
+    throw error
   }
   const read = (name: string) => readFileSync(join(root, name), 'utf8')
   return { css: read('swagger-ui.css'), bundle: read('swagger-ui-bundle.js') }

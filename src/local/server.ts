@@ -1,4 +1,5 @@
-import { createHost, type HostOptions } from '../server/host.js'
+import { createHost } from '../server/host.js'
+import { consoleLog, type Log } from '../log.js'
 import { jwtSecretKeyVerifier } from '../server/auth.js'
 import { listen, type RunningServer } from '../server/node.js'
 import { platformServices } from '../server/services.js'
@@ -32,7 +33,8 @@ export interface LocalServerOptions {
   jwtSecret?: string
   timeoutMs?: number
   bodyLimit?: number
-  log?: HostOptions['log']
+  /** Where the host, the store and the webhook engine report failures outside any request's answer. */
+  log?: Log
   /** EVM chains whose logs feed the webhook listeners (CHAIN_RPC_URLS in `npm start`). */
   chains?: LocalChain[]
   /**
@@ -64,7 +66,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   // The sample data passes the same check as a FIXTURES file.
   checkFixtures(sampleData, 'the sample data (src/local/sample-data.ts)')
   const extraFixtures = options.fixtures ? readFixturesFile(options.fixtures, [sampleData]) : undefined
-  const sql = await openSql({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
+  const log = options.log ?? consoleLog
+  const sql = await openSql({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, log })
   let running: RunningServer | undefined
   let engine: Awaited<ReturnType<typeof localWebhookEngine>> | undefined
   try {
@@ -77,7 +80,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     }
     // Several servers may start at once on one PostgreSQL database. The engine takes that lock itself.
     const secret = await (sql.oneAtATime ? sql.oneAtATime(setUp) : setUp())
-    engine = await localWebhookEngine(sql, networks, options.chains, options.webhookAttemptTimeoutMs)
+    engine = await localWebhookEngine(sql, networks, {
+      chains: options.chains,
+      attemptTimeoutMs: options.webhookAttemptTimeoutMs,
+      log,
+    })
     const projects = await sql.query<{ id: string; access_key: string }>('select id, access_key from projects')
     const projectByAccessKey = new Map(projects.rows.map((p) => [p.access_key, parseProjectId(p.id, 'projects.id')]))
     await engine.start()
@@ -96,12 +103,10 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       validateResponse: options.validateResponses ? validateResponse : undefined,
       timeoutMs: options.timeoutMs,
       bodyLimit: options.bodyLimit,
-      log: options.log,
+      log,
     })
     // GET /docs: the API reference; GET /<network>-indexer/webhooks/<listenerId>/deliveries: the owner's view.
-    const host = withDocsRoute(
-      withDeliveriesRoute(rpcHost, { listeners: engine, networks: networks.names, auth, log: options.log }),
-    )
+    const host = withDocsRoute(withDeliveriesRoute(rpcHost, { listeners: engine, networks: networks.names, auth, log }))
     running = await listen(host, { port: options.port, host: options.host })
     const server = running
     const webhookEngine = engine
@@ -122,8 +127,9 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     }
   } catch (error) {
     await running?.close(0)
-    await engine?.stop().catch(() => undefined)
-    await sql.close().catch(() => undefined)
+    // The start failure is what the caller sees; a failure to clean up after it is only logged.
+    await engine?.stop().catch((stopError: unknown) => log('could not stop the webhook engine', stopError))
+    await sql.close().catch((closeError: unknown) => log('could not close the store', closeError))
     throw error
   }
 }

@@ -1,3 +1,4 @@
+import type { Log } from '../log.js'
 import type { Sql } from '../store/sql.js'
 import { createWebhookEngine, type WebhookEngine } from '../webhook/engine.js'
 import type { NetworkTable } from './networks.js'
@@ -29,10 +30,9 @@ export function parseChainRpcUrls(value: string | undefined): LocalChain[] {
 export function localWebhookEngine(
   sql: Sql,
   networks: NetworkTable,
-  chains: LocalChain[] = [],
-  attemptTimeoutMs?: number,
+  options: { chains?: LocalChain[]; attemptTimeoutMs?: number; log?: Log },
 ): Promise<WebhookEngine> {
-  const followed = chains.map(({ network, rpcUrl }) => {
+  const followed = (options.chains ?? []).map(({ network, rpcUrl }) => {
     const chainId = networks.chainIdOf(network)
     if (chainId === undefined) throw new Error(`CHAIN_RPC_URLS: unknown network "${network}"`)
     return { chainId, rpcUrl }
@@ -42,6 +42,7 @@ export function localWebhookEngine(
     allowPrivateTargets: true,
     validatePayload: validateWebhookPayload,
     chains: followed,
-    attemptTimeoutMs,
+    attemptTimeoutMs: options.attemptTimeoutMs,
+    log: options.log,
   })
 }

@@ -1,6 +1,6 @@
 import { errors as joseErrors, jwtVerify } from 'jose'
 import { PermissionDeniedError, SessionExpiredError, UnauthorizedError } from '../../gen/errors.gen.js'
-import { InvalidValueError } from '../invalid-value.js'
+import { Problem } from '../problem.js'
 import { parseProjectId, type ProjectId } from '../project-id.js'
 
 /** Which credentials a method needs (SPEC §5): every call an access key; the webhook calls a secret key too. */
@@ -36,7 +36,7 @@ export function jwtSecretKeyVerifier(secret: string | Uint8Array): AuthVerifiers
     try {
       return parseProjectId(payload[projectClaim], `secret key's "${projectClaim}" claim`)
     } catch (error) {
-      if (error instanceof InvalidValueError) throw new UnauthorizedError({ cause: error.message })
+      if (error instanceof Problem) throw new UnauthorizedError({ cause: error.message })
       throw error
     }
   }

@@ -1,12 +1,44 @@
-import { WebrpcError, WebrpcInternalErrorError } from '../../gen/errors.gen.js'
-
-export type ErrorLogger = (error: unknown, where: string) => void
+import {
+  InvalidArgumentError,
+  NotFoundError,
+  PermissionDeniedError,
+  ProjectLimitReachedError,
+  WebrpcError,
+  WebrpcInternalErrorError,
+} from '../../gen/errors.gen.js'
+import type { Log } from '../log.js'
+import { Problem, type ProblemKind } from '../problem.js'
 
 /** The wire view of an error: ours, or one of another schema's generated error module (a different WebrpcError class). */
 export interface WireError {
   status: number
   code: number
   toJSON(): unknown
+}
+
+/** The SPEC §7 error each kind of domain Problem is answered with; the problem's message is its `cause`. */
+const specErrorOfKind: Readonly<Record<ProblemKind, new (init: { cause: string }) => WebrpcError>> = {
+  'invalid-argument': InvalidArgumentError,
+  'not-found': NotFoundError,
+  'permission-denied': PermissionDeniedError,
+  'limit-reached': ProjectLimitReachedError,
+}
+
+export function specErrorOf(problem: Problem): WebrpcError {
+  return new specErrorOfKind[problem.kind]({ cause: problem.message })
+}
+
+/**
+ * A domain operation that answers as a SPEC service does: a Problem it throws becomes its SPEC error,
+ * anything else passes through. For operations offered beside the host (the webhook engine's methods).
+ */
+export function answeringSpecErrors<Args extends unknown[], Result>(
+  operation: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  return (...args) =>
+    operation(...args).catch((error: unknown) => {
+      throw error instanceof Problem ? specErrorOf(error) : error
+    })
 }
 
 function isWireError(thrown: unknown): thrown is WireError {
@@ -21,10 +53,19 @@ function isWireError(thrown: unknown): thrown is WireError {
   )
 }
 
-/** Any thrown value as a SPEC §7 error; unexpected ones become WebrpcInternalError and are logged, never sent. */
-export function asWebrpcError(thrown: unknown, log: ErrorLogger, where: string): WireError {
+/** Reports an error that must not reach the wire: the one phrasing for every such log line. */
+export function logUnexpected(log: Log, where: string, error: unknown): void {
+  log(`unexpected error in ${where}`, error)
+}
+
+/**
+ * Any thrown value as a SPEC §7 error: a SPEC error as it is, a domain Problem through its table; unexpected
+ * ones become WebrpcInternalError and are logged, never sent.
+ */
+export function asWebrpcError(thrown: unknown, log: Log, where: string): WireError {
+  if (thrown instanceof Problem) return specErrorOf(thrown)
   if (isWireError(thrown) && thrown.status >= 400 && thrown.status <= 599) return thrown
-  log(thrown, where)
+  logUnexpected(log, where, thrown)
   return new WebrpcInternalErrorError()
 }
 

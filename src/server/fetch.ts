@@ -5,19 +5,22 @@ import { bodyNotUtf8, bodyTooLarge, type BodyProblem, type HostRequest } from '.
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
+/** The body stream failed under us: the client went away mid-request. */
+const interrupted = (): never => {
+  throw new WebrpcClientDisconnectedError({ cause: 'request body interrupted' })
+}
+
 async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<string | BodyProblem> {
   if (!stream) return ''
   const reader = stream.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
-    const { done, value } = await reader.read().catch(() => {
-      throw new WebrpcClientDisconnectedError({ cause: 'request body interrupted' })
-    })
+    const { done, value } = await reader.read().catch(interrupted)
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      await reader.cancel().catch(() => undefined)
+      await reader.cancel().catch(interrupted)
       return bodyTooLarge
     }
     chunks.push(value)

@@ -3,7 +3,8 @@ import { CallScope, Deadlines } from './call-scope.js'
 import { authenticate, type AuthRequirement, type AuthVerifiers, type Caller } from './auth.js'
 import { readJsonObject } from './body.js'
 import { corsHeaders, preflightHeaders } from './cors.js'
-import { asWebrpcError, errorBody, type ErrorLogger, type WireError } from './errors.js'
+import { asWebrpcError, errorBody, logUnexpected, type WireError } from './errors.js'
+import { consoleLog, type Log } from '../log.js'
 import { resolveRoute, type RoutableService } from './routes.js'
 import { describeIssues, validationError, type RequestValidator } from './validation.js'
 import type { HostRequest, HostResponse } from './wire.js'
@@ -41,7 +42,8 @@ export interface HostOptions {
   bodyLimit?: number
   /** Per-request deadline in milliseconds, from routing to the response. */
   timeoutMs?: number
-  log?: ErrorLogger
+  /** Where unexpected errors behind a request go (they are answered WebrpcInternalError, never sent). */
+  log?: Log
 }
 
 export interface Host {
@@ -50,8 +52,6 @@ export interface Host {
 
 export const defaultBodyLimit = 1024 * 1024
 export const defaultTimeoutMs = 10_000
-
-const defaultLog: ErrorLogger = (error, where) => console.error(`[server] unexpected error in ${where}:`, error)
 
 const jsonHeaders: Readonly<Record<string, string>> = { 'Content-Type': 'application/json', ...corsHeaders }
 
@@ -67,7 +67,7 @@ export function createHost(options: HostOptions): Host {
   const networks = new Set(options.networks ?? [])
   const bodyLimit = options.bodyLimit ?? defaultBodyLimit
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs
-  const log = options.log ?? defaultLog
+  const log = options.log ?? consoleLog
   const deadlines = new Deadlines(timeoutMs)
   // Success headers are the same for every call of a service: built once, shared read-only.
   const successHeaders = new Map(
@@ -89,7 +89,7 @@ export function createHost(options: HostOptions): Host {
         const error = new WebrpcBadResponseError({
           cause: `response of ${service.name}.${method} breaks its schema: ${describeIssues(verdict.issues)}`,
         })
-        log(error, `${service.name}.${method}`)
+        logUnexpected(log, `${service.name}.${method}`, error)
         throw error
       }
     }

@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { consoleLog } from '../log.js'
 
 /** The lock file an embedded store keeps in its data directory while it is open. */
 export const lockFileName = 'store.lock'
@@ -31,15 +32,22 @@ const held = new Set<string>()
 let exitHookInstalled = false
 
 function releaseAllOnExit(): void {
-  for (const path of held) removeIfOurs(path)
+  for (const path of held) {
+    try {
+      removeIfOurs(path)
+    } catch (error) {
+      // Exiting: no caller to tell. The next opener finds the file naming a dead process and takes it over.
+      consoleLog(`could not remove the lock file ${path}`, error)
+    }
+  }
   held.clear()
 }
 
 function removeIfOurs(path: string): void {
   try {
     if (readPid(path) === process.pid) unlinkSync(path)
-  } catch {
-    // already gone
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT') throw error // else already gone
   }
 }
 

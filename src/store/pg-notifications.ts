@@ -1,4 +1,5 @@
 import pg from 'pg'
+import type { Log } from '../log.js'
 import type { Notifications, NotificationHandlers } from './sql.js'
 
 const RECONNECT_MIN_MS = 100
@@ -13,13 +14,16 @@ export async function listenPostgres(
   connectionString: string,
   channels: readonly string[],
   handlers: NotificationHandlers,
-  log: (message: string, error: unknown) => void,
+  log: Log,
 ): Promise<Notifications> {
   let client: pg.Client | undefined
   let closed = false
   let retryMs = RECONNECT_MIN_MS
   let retryTimer: NodeJS.Timeout | undefined
   const notifications: Notifications = { backendPid: undefined, close }
+
+  const endConnection = (connection: pg.Client) =>
+    connection.end().catch((error: unknown) => log('could not close a PostgreSQL notification connection', error))
 
   async function connect(): Promise<void> {
     const next = new pg.Client({ connectionString })
@@ -28,7 +32,7 @@ export async function listenPostgres(
       if (client !== next) return
       client = undefined
       notifications.backendPid = undefined
-      next.end().catch(() => undefined)
+      void endConnection(next)
       if (closed) return
       log('PostgreSQL notification connection lost; reconnecting', error)
       scheduleReconnect()
@@ -41,7 +45,7 @@ export async function listenPostgres(
       const { rows } = await next.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
       notifications.backendPid = rows[0]!.pid
     } catch (error) {
-      await next.end().catch(() => undefined)
+      await endConnection(next)
       throw error
     }
     client = next
@@ -66,7 +70,7 @@ export async function listenPostgres(
     clearTimeout(retryTimer)
     const current = client
     client = undefined
-    await current?.end().catch(() => undefined)
+    if (current) await endConnection(current)
   }
 
   await connect()

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { consoleLog } from '../log.js'
+import { consoleLog, type Log } from '../log.js'
 import { lockDataDir } from './lock.js'
 import { listenPostgres } from './pg-notifications.js'
 
@@ -49,7 +49,7 @@ export interface SqlOptions {
    * Where errors that belong to no query go (a PostgreSQL server dropping an idle connection, e.g. on restart);
    * the store keeps going and later queries fail or succeed on their own. console.error when absent.
    */
-  log?: (message: string, error: unknown) => void
+  log?: Log
 }
 
 export async function openSql(options: SqlOptions = {}): Promise<Sql> {
@@ -114,7 +114,7 @@ const statementNames = new Map<string, string>()
 /** An arbitrary constant naming this package's setup lock among the database's advisory locks. */
 const SETUP_LOCK_KEY = 0x77_65_62_33
 
-async function openPostgres(connectionString: string, log: (message: string, error: unknown) => void): Promise<Sql> {
+async function openPostgres(connectionString: string, log: Log): Promise<Sql> {
   const pool = new pg.Pool({ connectionString })
   // An idle client whose connection dies (the server restarts, an admin terminates it) is reported here;
   // without a listener the pool's 'error' event would crash the process. The pool drops that client by itself.

@@ -1,3 +1,4 @@
+import type { Log } from '../log.js'
 import type { Sql } from '../store/sql.js'
 import type { Sender, SendResult } from './http-sender.js'
 import { claimDueDeliveries, nextDueTime, type ClaimedDelivery } from './outbox.js'
@@ -21,7 +22,8 @@ export interface DeliveryWorkerOptions {
   now: () => number
   /** Called when a receiver answers 410 Gone. */
   onGone: (listenerId: string) => Promise<void>
-  log: (message: string, error: unknown) => void
+  /** Where every failed attempt and every store failure of the worker goes. */
+  log: Log
 }
 
 /** A claimed row is retried after attemptTimeoutMs + this if its process died before recording the attempt. */
@@ -113,10 +115,12 @@ export class DeliveryWorker {
   }
 
   private track(work: Promise<void>): void {
-    const tracked = work.finally(() => {
-      this.inFlight.delete(tracked)
-      this.wake()
-    })
+    const tracked = work
+      .catch((error: unknown) => this.options.log('a webhook delivery attempt failed to run', error))
+      .finally(() => {
+        this.inFlight.delete(tracked)
+        this.wake()
+      })
     this.inFlight.add(tracked)
   }
 
@@ -131,7 +135,11 @@ export class DeliveryWorker {
   }
 
   private async untilNextDue(): Promise<number> {
-    const due = await nextDueTime(this.options.sql).catch(() => undefined)
+    const due = await nextDueTime(this.options.sql).catch((error: unknown) => {
+      // The store is unavailable (or closing): look again after the idle poll.
+      if (this.running) this.options.log('could not read when the next webhook delivery is due', error)
+      return undefined
+    })
     if (due === undefined) return this.options.idlePollMs
     return Math.max(0, Math.min(this.options.idlePollMs, due - this.options.now()))
   }
@@ -187,11 +195,23 @@ export class DeliveryWorker {
     }
     const abortReason = controller.signal.aborted ? String(controller.signal.reason) : undefined
     const outcome = this.outcome(delivery, result, error, finishedAt, abortReason)
+    if (error !== undefined && abortReason === undefined) this.logFailedAttempt(delivery, error, outcome)
     // The slot frees once the receiver answered; the row stays leased until its outcome is written.
     this.trackRecording(
       this.outcomes.record({ attempt, outcome }).then(async () => {
         if (result.status === 410 && abortReason === undefined) await this.options.onGone(delivery.listenerId)
       }),
+    )
+  }
+
+  private logFailedAttempt(delivery: ClaimedDelivery, error: string, outcome: AttemptOutcome): void {
+    const next =
+      'retryAt' in outcome
+        ? `next attempt at ${new Date(outcome.retryAt).toISOString()}`
+        : `no further attempt (${outcome.state})`
+    this.options.log(
+      `webhook delivery ${delivery.uid} (listener ${delivery.listenerId}) attempt ${delivery.attempt} failed; ${next}`,
+      error,
     )
   }
 

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import {
-  InvalidArgumentError,
-  NotFoundError,
-  PermissionDeniedError,
-  ProjectLimitReachedError,
-} from '../../gen/errors.gen.js'
 import type { AddWebhookListenerArgs, RemoveWebhookListenerArgs, WebhookListener } from '../../gen/indexer.gen.js'
 import { consoleLog, type Log } from '../log.js'
+import { invalidArgument, Problem } from '../problem.js'
 import { projectIdOnIndexerWire, type ProjectId } from '../project-id.js'
+import { answeringSpecErrors } from '../server/errors.js'
 import type { Sql } from '../store/sql.js'
 import { DeliveryWorker, LEASE_MARGIN_MS } from './delivery.js'
 import { registerEngine, unregisterEngine, waitForAttemptsInFlight } from './engine-presence.js'
@@ -72,7 +68,10 @@ export interface WebhookEngineOptions {
    * that carry changes made by other engines on the database (default 30 s; 1 s on a store without them).
    */
   listenerReconcileMs?: number
-  /** Where failures that belong to no request go (a lost notification connection, a failed write). */
+  /**
+   * Where failures that belong to no request go (a failed delivery attempt or chain poll, a lost
+   * notification connection, a failed write); the engine hands it to its delivery worker and followers.
+   */
   log?: Log
 }
 
@@ -147,8 +146,8 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
   )
   reconcileTimer.unref()
   const sources: EventSource[] = [
-    ...(options.chains ?? []).map((config) => new ChainFollower(sql, config, sink, now)),
-    ...(options.sources ?? []).map((create) => create(sql, sink)),
+    ...(options.chains ?? []).map((config) => new ChainFollower(sql, config, sink, now, log)),
+    ...(options.sources ?? []).map((create) => create(sql, sink, log)),
   ]
   const maxListeners = options.maxListenersPerProject ?? 1_000
 
@@ -157,22 +156,17 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
       return index.listenerCount
     },
 
-    async addListener(projectId, args, scope = {}) {
-      let url: string
-      let normalised: ReturnType<typeof normaliseFilters>
-      try {
-        if (typeof args !== 'object' || args === null) throw new Error('request body: required object')
-        url = checkListenerUrl(args.url, options)
-        normalised = normaliseFilters(args.filters)
-      } catch (error) {
-        throw new InvalidArgumentError({ cause: (error as Error).message })
-      }
+    addListener: answeringSpecErrors(async (projectId, args, scope = {}) => {
+      if (typeof args !== 'object' || args === null) throw invalidArgument('request body', 'required object')
+      const url = checkListenerUrl(args.url, options)
+      const normalised = normaliseFilters(args.filters)
       if (scope.chainId !== undefined && !Number.isSafeInteger(scope.chainId))
-        throw new InvalidArgumentError({ cause: 'chainId: not an integer' })
+        throw invalidArgument('chainId', 'not an integer')
       if ((await countActiveListeners(sql, projectId)) >= maxListeners) {
-        throw new ProjectLimitReachedError({
-          cause: `project ${projectId} has ${maxListeners} active webhook listeners, the most allowed`,
-        })
+        throw new Problem(
+          'limit-reached',
+          `project ${projectId} has ${maxListeners} active webhook listeners, the most allowed`,
+        )
       }
       const at = now()
       const record: ListenerRecord = {
@@ -204,19 +198,18 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
         })),
         true,
       )
-    },
+    }),
 
-    async removeListener(projectId, args) {
-      if (typeof args?.id !== 'string' || args.id.length === 0)
-        throw new InvalidArgumentError({ cause: 'id: required' })
+    removeListener: answeringSpecErrors(async (projectId: ProjectId, args: RemoveWebhookListenerArgs) => {
+      if (typeof args?.id !== 'string' || args.id.length === 0) throw invalidArgument('id', 'required')
       if (args.projectId !== undefined && args.projectId !== projectIdOnIndexerWire(projectId)) {
         const claimed = String(args.projectId).slice(0, 40)
-        throw new PermissionDeniedError({ cause: `projectId ${claimed} is not the project of the secret key` })
+        throw new Problem('permission-denied', `projectId ${claimed} is not the project of the secret key`)
       }
       const record = await findListener(sql, args.id)
-      if (!record || record.removedAt !== undefined) throw new NotFoundError({ cause: `listener ${args.id} not found` })
+      if (!record || record.removedAt !== undefined) throw new Problem('not-found', `listener ${args.id} not found`)
       if (record.projectId !== projectId)
-        throw new PermissionDeniedError({ cause: `listener ${args.id} belongs to another project` })
+        throw new Problem('permission-denied', `listener ${args.id} belongs to another project`)
       listeners.remove(record.id)
       await sql.transaction(async (tx) => {
         await markListenerRemoved(tx, record.id, now())
@@ -226,25 +219,24 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
       // Other engines abort their requests to it on the notification; acknowledge once none is left.
       await waitForAttemptsInFlight(sql, record.id, engineId, now, attemptTimeoutMs + LEASE_MARGIN_MS)
       return true
-    },
+    }),
 
-    async ingest(chainId, log) {
-      if (!Number.isSafeInteger(chainId) || chainId <= 0)
-        throw new InvalidArgumentError({ cause: 'chainId: not a positive integer' })
+    ingest: answeringSpecErrors(async (chainId, log) => {
+      if (!Number.isSafeInteger(chainId) || chainId <= 0) throw invalidArgument('chainId', 'not a positive integer')
       const problem = sourceLogProblem(log)
-      if (problem) throw new InvalidArgumentError({ cause: problem })
+      if (problem) throw new Problem('invalid-argument', problem)
       const uids = await sql.transaction((tx) => sink.enqueue(tx, chainId, [log]))
       if (uids.length) sink.committed()
       return { uids }
-    },
+    }),
 
-    async listDeliveries(projectId, listenerId, limit = 100) {
+    listDeliveries: answeringSpecErrors(async (projectId, listenerId, limit = 100) => {
       const record = await findListener(sql, listenerId)
-      if (!record) throw new NotFoundError({ cause: `listener ${listenerId} not found` })
+      if (!record) throw new Problem('not-found', `listener ${listenerId} not found`)
       if (record.projectId !== projectId)
-        throw new PermissionDeniedError({ cause: `listener ${listenerId} belongs to another project` })
+        throw new Problem('permission-denied', `listener ${listenerId} belongs to another project`)
       return listDeliveries(sql, record, Math.min(Math.max(1, limit), 1000))
-    },
+    }),
 
     async start() {
       worker.start()

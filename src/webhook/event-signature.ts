@@ -1,5 +1,6 @@
 import { parseAbiItem, toEventSelector, toEventSignature, type AbiEvent } from 'viem'
 import type { ListenedEvent } from '../../gen/indexer.gen.js'
+import { Problem } from '../problem.js'
 
 /**
  * The ABI item of an event, as viem's parseAbiItem makes it; declared here so the package's published
@@ -33,37 +34,39 @@ const memo = new Map<string, ParsedEvent>()
 /**
  * Parses a Solidity event signature, full (`Transfer(address indexed from, ...)`) or short
  * (`Transfer(address,address,uint256)`), into its canonical form and keccak-256 topic hash.
- * Unnamed arguments are named arg1, arg2, ... by position. Throws an Error whose message says why.
+ * Unnamed arguments are named arg1, arg2, ... by position. Throws an invalid-argument Problem saying why
+ * (naming `field`, the argument the signature came in, when given).
  */
-export function parseEventSignature(signature: string): ParsedEvent {
-  if (typeof signature !== 'string') throw new Error('not a string')
+export function parseEventSignature(signature: string, field?: string): ParsedEvent {
+  const refuse = (reason: string, cause?: unknown) => new Problem('invalid-argument', reason, { field, cause })
+  if (typeof signature !== 'string') throw refuse('not a string')
   const known = memo.get(signature)
   if (known) return known
-  const parsed = parseUncached(signature)
+  const parsed = parseUncached(signature, refuse)
   if (memo.size >= MAX_MEMOISED) memo.delete(memo.keys().next().value!)
   memo.set(signature, parsed)
   return parsed
 }
 
-function parseUncached(signature: string): ParsedEvent {
+function parseUncached(signature: string, refuse: (reason: string, cause?: unknown) => Problem): ParsedEvent {
   const text = signature.trim().replace(/^event\s+/, '')
-  if (text.length === 0) throw new Error('empty event signature')
-  if (text.length > MAX_SIGNATURE_LENGTH) throw new Error(`longer than ${MAX_SIGNATURE_LENGTH} characters`)
+  if (text.length === 0) throw refuse('empty event signature')
+  if (text.length > MAX_SIGNATURE_LENGTH) throw refuse(`longer than ${MAX_SIGNATURE_LENGTH} characters`)
   let item: AbiEvent
   try {
     item = parseAbiItem(`event ${text}`) as AbiEvent
   } catch (error) {
-    throw new Error(`not a Solidity event signature (${firstLine(error)})`)
+    throw refuse(`not a Solidity event signature (${firstLine(error)})`, error)
   }
-  if (item.type !== 'event') throw new Error('not a Solidity event signature')
-  if (item.anonymous) throw new Error('anonymous events have no topic hash to listen on')
+  if (item.type !== 'event') throw refuse('not a Solidity event signature')
+  if (item.anonymous) throw refuse('anonymous events have no topic hash to listen on')
   const indexedCount = item.inputs.filter((input) => input.indexed).length
-  if (indexedCount > 3) throw new Error(`${indexedCount} indexed arguments; an event has at most 3`)
+  if (indexedCount > 3) throw refuse(`${indexedCount} indexed arguments; an event has at most 3`)
 
   const inputs = item.inputs.map((input, position) => ({ ...input, name: input.name || `arg${position + 1}` }))
   const names = inputs.map((input) => input.name)
   const duplicate = names.find((name, position) => names.indexOf(name) !== position)
-  if (duplicate) throw new Error(`argument name ${duplicate} is used twice`)
+  if (duplicate) throw refuse(`argument name ${duplicate} is used twice`)
   const abi: AbiEvent = { type: 'event', name: item.name, inputs }
   return {
     eventSig: `${item.name}(${inputs.map(describeInput).join(', ')})`,

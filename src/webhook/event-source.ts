@@ -1,3 +1,4 @@
+import type { Log } from '../log.js'
 import type { Sql } from '../store/sql.js'
 import type { SourceLog } from './payload.js'
 
@@ -18,5 +19,5 @@ export interface LogSink {
   committed(): void
 }
 
-/** Builds an extra source once the engine's sink exists. */
-export type EventSourceFactory = (sql: Sql, sink: LogSink) => EventSource
+/** Builds an extra source once the engine's sink exists; `log` is the engine's, for the source's failures. */
+export type EventSourceFactory = (sql: Sql, sink: LogSink, log: Log) => EventSource

@@ -1,7 +1,7 @@
 import type { WebhookFilters } from '../../gen/indexer.gen.js'
 import { canonicalAddress, checksummedAddress } from '../address.js'
 import { uint256OfDecimal } from '../decimal.js'
-import { InvalidValueError } from '../invalid-value.js'
+import { invalidArgument, Problem } from '../problem.js'
 import { hashPattern } from '../runtime/formats.js'
 import { parseEventSignature, type ParsedEvent } from './event-signature.js'
 import { unmatchableTokenEvent } from './token-standards.js'
@@ -24,29 +24,26 @@ export interface NormalisedFilters {
   events: ParsedEvent[]
 }
 
-/** Validates and normalises listener filters; throws an Error naming the offending entry. */
+/** Validates and normalises listener filters; throws an invalid-argument Problem naming the offending entry. */
 export function normaliseFilters(raw: unknown): NormalisedFilters {
-  if (!isObject(raw)) throw new Error('filters: required object')
+  if (!isObject(raw)) throw invalidArgument('filters', 'required object')
   const known = new Set(['contractAddresses', 'events', 'tokenIDs', 'accounts', 'topicHashes'])
   const unknown = Object.keys(raw).find((key) => !known.has(key))
-  if (unknown) throw new Error(`filters.${unknown}: unknown filter`)
+  if (unknown) throw invalidArgument(`filters.${unknown}`, 'unknown filter')
 
   const contractAddresses = list(raw, 'contractAddresses', true).map((value, i) =>
     address(value, `filters.contractAddresses[${i}]`),
   )
   const signatures = list(raw, 'events', true)
   const allEvents = signatures.map((value, i) => {
-    let event: ParsedEvent
-    try {
-      event = parseEventSignature(value as string)
-    } catch (error) {
-      throw new Error(`filters.events[${i}]: ${(error as Error).message}`)
-    }
+    const where = `filters.events[${i}]`
+    const event = parseEventSignature(value as string, where)
     const accepted = unmatchableTokenEvent(event)
     if (accepted) {
       const forms = accepted.map(({ contractType, eventSig }) => `${eventSig} (${contractType})`).join(' or ')
-      throw new Error(
-        `filters.events[${i}]: token event ${event.abi.name} with these indexed arguments matches no token log; use ${forms}`,
+      throw invalidArgument(
+        where,
+        `token event ${event.abi.name} with these indexed arguments matches no token log; use ${forms}`,
       )
     }
     return event
@@ -56,10 +53,10 @@ export function normaliseFilters(raw: unknown): NormalisedFilters {
   const topicHashes = list(raw, 'topicHashes', false).map((value, i) => {
     const where = `filters.topicHashes[${i}]`
     if (typeof value !== 'string' || !TOPIC_HASH.test(value))
-      throw new Error(`${where}: not a 0x-prefixed 32-byte hex hash`)
+      throw invalidArgument(where, 'not a 0x-prefixed 32-byte hex hash')
     const hash = value.toLowerCase()
     if (!allEvents.some((event) => event.topicHash === hash))
-      throw new Error(`${where}: matches none of filters.events`)
+      throw invalidArgument(where, 'matches none of filters.events')
     return hash
   })
 
@@ -77,12 +74,13 @@ export function normaliseFilters(raw: unknown): NormalisedFilters {
 function list(raw: Record<string, unknown>, key: keyof typeof FILTER_LIMITS, required: boolean): unknown[] {
   const value = raw[key]
   if (value === undefined || value === null) {
-    if (required) throw new Error(`filters.${key}: required`)
+    if (required) throw invalidArgument(`filters.${key}`, 'required')
     return []
   }
-  if (!Array.isArray(value)) throw new Error(`filters.${key}: not an array`)
-  if (required && value.length === 0) throw new Error(`filters.${key}: at least one entry is required`)
-  if (value.length > FILTER_LIMITS[key]) throw new Error(`filters.${key}: more than ${FILTER_LIMITS[key]} entries`)
+  if (!Array.isArray(value)) throw invalidArgument(`filters.${key}`, 'not an array')
+  if (required && value.length === 0) throw invalidArgument(`filters.${key}`, 'at least one entry is required')
+  if (value.length > FILTER_LIMITS[key])
+    throw invalidArgument(`filters.${key}`, `more than ${FILTER_LIMITS[key]} entries`)
   return value
 }
 
@@ -91,15 +89,15 @@ const address = (value: unknown, where: string): string => checksummedAddress(ca
 function tokenId(value: unknown, where: string): string {
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value) || value < 0)
-      throw new Error(`${where}: not a non-negative integer (large ids must be decimal strings)`)
+      throw invalidArgument(where, 'not a non-negative integer (large ids must be decimal strings)')
     return String(value)
   }
-  if (typeof value !== 'string') throw new Error(`${where}: not an integer or a decimal string`)
+  if (typeof value !== 'string') throw invalidArgument(where, 'not an integer or a decimal string')
   try {
     return uint256OfDecimal(value, where).toString()
   } catch (error) {
-    if (error instanceof InvalidValueError && error.problem === 'not a decimal string')
-      throw new Error(`${where}: not an integer or a decimal string`)
+    if (error instanceof Problem && error.reason === 'not a decimal string')
+      throw invalidArgument(where, 'not an integer or a decimal string')
     throw error
   }
 }

@@ -1,5 +1,6 @@
-import { createPublicClient, http, type Log, type PublicClient } from 'viem'
+import { BlockNotFoundError, createPublicClient, http, type Log as RpcLog, type PublicClient } from 'viem'
 import type { Hex } from '../hex.js'
+import type { Log } from '../log.js'
 import type { Sql } from '../store/sql.js'
 import { markBlocksReorged } from './outbox.js'
 import type { SourceLog } from './payload.js'
@@ -29,6 +30,8 @@ interface StoredBlock {
  * the follower walks back to the fork point, forgets the dropped blocks and marks their undelivered
  * outbox rows 'reorged' (never sent); it then follows the new chain. A log that reappears keeps its
  * uid and is sent only if its dropped copy was not; deliveries already made are not retracted.
+ * A failed poll is logged and retried after the poll interval; while polls keep failing the same way,
+ * only the first failure is logged.
  */
 export class ChainFollower implements EventSource {
   private readonly client: PublicClient
@@ -43,6 +46,7 @@ export class ChainFollower implements EventSource {
     private readonly config: ChainFollowerConfig,
     private readonly sink: LogSink,
     private readonly now: () => number,
+    private readonly log: Log,
   ) {
     this.client = createPublicClient({ transport: http(config.rpcUrl, { retryCount: 0, timeout: 10_000 }) })
   }
@@ -63,11 +67,17 @@ export class ChainFollower implements EventSource {
       while (this.running) {
         const processed = await this.pollOnce().then(
           (count) => ((this.lastError = undefined), count),
-          (error: Error) => ((this.lastError = error.message), 0),
+          (error: unknown) => (this.failed(error), 0),
         )
         if (processed === 0 && this.running) await this.sleep(this.config.pollIntervalMs ?? 1_000)
       }
     })()
+  }
+
+  private failed(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error)
+    if (message !== this.lastError) this.log(`chain ${this.config.chainId}: polling the JSON-RPC node failed`, error)
+    this.lastError = message
   }
 
   async stop(): Promise<void> {
@@ -120,7 +130,13 @@ export class ChainFollower implements EventSource {
     const dropped: string[] = []
     let candidate: StoredBlock | undefined = from
     while (candidate) {
-      const canonical = await this.client.getBlock({ blockNumber: BigInt(candidate.number) }).catch(() => undefined)
+      // A block the node does not have (the new chain is shorter) is not canonical; any other failure fails the poll.
+      const canonical = await this.client
+        .getBlock({ blockNumber: BigInt(candidate.number) })
+        .catch((error: unknown) => {
+          if (error instanceof BlockNotFoundError) return undefined
+          throw error
+        })
       if (canonical?.hash?.toLowerCase() === candidate.hash) break
       dropped.push(candidate.hash)
       candidate = await this.storedBefore(candidate.number)
@@ -171,7 +187,7 @@ export class ChainFollower implements EventSource {
 }
 
 /** Block logs with SPEC's txnLogIndex: the position of each log within its transaction. */
-function toSourceLogs(logs: Log[], parentBlockHash: Hex, blockTimestamp: number): SourceLog[] {
+function toSourceLogs(logs: RpcLog[], parentBlockHash: Hex, blockTimestamp: number): SourceLog[] {
   const ordered = logs.filter((log) => !log.removed).sort((a, b) => Number(a.logIndex) - Number(b.logIndex))
   const seenPerTransaction = new Map<string, number>()
   return ordered.map((log) => {

@@ -85,11 +85,16 @@ export function createFetchSender(fetchImpl: typeof fetch): Sender {
         redirect: 'manual',
         signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
       })
-      await response.arrayBuffer().catch(() => undefined)
+      // As the node:http sender: an answer whose body breaks off is a failed attempt.
+      const unread = await response.arrayBuffer().then(
+        () => undefined,
+        (error: unknown) => (error as Error).message,
+      )
       return {
         status: response.status,
         retryAfter: response.headers.get('retry-after') ?? undefined,
         location: response.headers.get('location') ?? undefined,
+        ...(unread === undefined ? {} : { error: unread }),
       }
     } catch (error) {
       return { error: signal.aborted ? 'aborted: listener removed' : (error as Error).message }

@@ -1,3 +1,4 @@
+import type { Log } from '../log.js'
 import type { Sql } from '../store/sql.js'
 import { findListener, loadActiveListenerIds, loadActiveListeners, type ListenerRecord } from './listener-store.js'
 import { subscriptionsOf } from './listener-subscriptions.js'
@@ -17,7 +18,7 @@ export class ListenerMirror {
     private readonly index: MatchingIndex,
     /** Called when a listener leaves: requests in flight to it are aborted. */
     private readonly onLeave: (listenerId: string) => void,
-    private readonly log: (message: string, error: unknown) => void,
+    private readonly log: Log,
   ) {}
 
   get(listenerId: string): ListenerRecord | undefined {

@@ -6,7 +6,7 @@ import { eventRoles } from './token-standards.js'
 /** The index entries of a listener: one per (contract, listened event). */
 export function subscriptionsOf(listener: ListenerRecord): Subscription[] {
   const { filters } = listener
-  const allEvents = filters.events.map(parseEventSignature)
+  const allEvents = filters.events.map((signature) => parseEventSignature(signature))
   const events = filters.topicHashes?.length
     ? allEvents.filter((event) => filters.topicHashes!.includes(event.topicHash))
     : allEvents

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net'
+import { invalidArgument } from '../problem.js'
 
 export const MAX_URL_LENGTH = 2048
 
@@ -39,26 +40,26 @@ export interface UrlPolicy {
   allowPrivateTargets: boolean
 }
 
-/** Checks a listener URL and returns it normalised; throws an Error saying what is wrong. */
+/** Checks a listener URL and returns it normalised; throws an invalid-argument Problem saying what is wrong. */
 export function checkListenerUrl(raw: unknown, policy: UrlPolicy): string {
-  if (typeof raw !== 'string' || raw.length === 0) throw new Error('url: required')
-  if (raw.length > MAX_URL_LENGTH) throw new Error(`url: longer than ${MAX_URL_LENGTH} characters`)
+  if (typeof raw !== 'string' || raw.length === 0) throw invalidArgument('url', 'required')
+  if (raw.length > MAX_URL_LENGTH) throw invalidArgument('url', `longer than ${MAX_URL_LENGTH} characters`)
   let url: URL
   try {
     url = new URL(raw)
   } catch {
-    throw new Error('url: not an absolute URL')
+    throw invalidArgument('url', 'not an absolute URL')
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`url: scheme ${url.protocol.slice(0, -1)} not allowed; use http or https`)
-  if (url.username || url.password) throw new Error('url: credentials in the URL are not allowed')
-  if (url.hash) throw new Error('url: a fragment is not allowed')
+    throw invalidArgument('url', `scheme ${url.protocol.slice(0, -1)} not allowed; use http or https`)
+  if (url.username || url.password) throw invalidArgument('url', 'credentials in the URL are not allowed')
+  if (url.hash) throw invalidArgument('url', 'a fragment is not allowed')
   const host = url.hostname.replace(/^\[|\]$/g, '')
   if (!policy.allowPrivateTargets) {
     if (isIP(host) && isNonPublicAddress(host))
-      throw new Error(`url: ${host} is a private, loopback or link-local address`)
+      throw invalidArgument('url', `${host} is a private, loopback or link-local address`)
     if (!isIP(host) && (LOCAL_NAME.test(host) || !host.includes('.')))
-      throw new Error(`url: ${host} is a local host name`)
+      throw invalidArgument('url', `${host} is a local host name`)
   }
   return url.href
 }

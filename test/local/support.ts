@@ -7,6 +7,8 @@ import type { Network } from '../../gen/networks.gen.js'
 export interface TestServer extends LocalServer {
   /** Errors the host logged as unexpected (each became a WebrpcInternalError on the wire). */
   unexpected: unknown[]
+  /** Everything else the server's parts logged (the webhook engine's failed attempts, the store's lost connections). */
+  background: { message: string; error: unknown }[]
 }
 
 let databaseForThisFile: string | undefined
@@ -46,17 +48,19 @@ export async function createTestDatabase(prefix: string): Promise<string> {
  */
 export async function startTestServer(options: LocalServerOptions = {}): Promise<TestServer> {
   const unexpected: unknown[] = []
+  const background: TestServer['background'] = []
   const databaseUrl = options.dataDir ? undefined : (databaseForThisFile ?? process.env.TEST_DATABASE_URL)
   const server = await startLocalServer({
     port: 0,
     host: '127.0.0.1',
-    log: (error) => unexpected.push(error),
+    log: (message, error) =>
+      message.startsWith('unexpected error in ') ? unexpected.push(error) : background.push({ message, error }),
     // Every test of the local server also checks that each response honours its response schema.
     validateResponses: true,
     ...(databaseUrl ? { databaseUrl } : {}),
     ...options,
   })
-  return Object.assign(server, { unexpected })
+  return Object.assign(server, { unexpected, background })
 }
 
 export function clientsFor(server: LocalServer, network: Network = 'polygon', withSecret = true): Clients {

@@ -11,7 +11,7 @@ import { probeService } from './probe-service.js'
 
 const logged: unknown[] = []
 const probe = probeService()
-const host = createHost({ services: [probe], timeoutMs: 500, bodyLimit: 1024, log: (error) => logged.push(error) })
+const host = createHost({ services: [probe], timeoutMs: 500, bodyLimit: 1024, log: (_, error) => logged.push(error) })
 let server: RunningServer
 
 beforeAll(async () => {
@@ -128,7 +128,7 @@ describe('requests node:http rejects before the host', () => {
 describe('a client that goes away mid-body', () => {
   it('is not an unexpected error, and the server keeps answering', async () => {
     const seen: unknown[] = []
-    const inner = createHost({ services: [probe], log: (error) => seen.push(error) })
+    const inner = createHost({ services: [probe], log: (_, error) => seen.push(error) })
     let entered!: () => void
     const handling = new Promise<void>((resolve) => (entered = resolve))
     let handled!: Promise<HostResponse>

@@ -39,7 +39,7 @@ describe('webrpc-test interoperability (webrpc v0.23.4 reference client and serv
   const unexpected: unknown[] = []
 
   beforeAll(async () => {
-    server = await listen(createHost({ services: [testApiMount(gen)], log: (error) => unexpected.push(error) }), {
+    server = await listen(createHost({ services: [testApiMount(gen)], log: (_, error) => unexpected.push(error) }), {
       port: 0,
     })
   })

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { getAddress } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { Log } from '../../src/log.js'
 import { openSql, type Sql } from '../../src/store/sql.js'
 import { createWebhookEngine, type WebhookEngine, type WebhookEngineOptions } from '../../src/webhook/index.js'
 import { transferSingleLog } from './support/logs.js'
@@ -316,5 +317,74 @@ describe('RemoveWebhookListener stops deliveries at once', () => {
     expect(report.active).toBe(false)
     expect(report.deliveries.map((d) => d.state)).toEqual(['cancelled', 'cancelled'])
     expect((await engine.ingest(137, mint(10n))).uids).toEqual([])
+  })
+})
+
+describe('failures are logged through the injected log', () => {
+  /** An injected `log` that keeps every call. */
+  function recordingLog() {
+    const entries: { message: string; error: unknown }[] = []
+    const log: Log = (message, error) => entries.push({ message, error })
+    return { log, entries }
+  }
+
+  /** A receiver that answers 500, or an address where nothing listens; and what the log's error then is. */
+  const receivers = {
+    'answers 500': async () => {
+      const server = await startRawServer((_, response) => response.writeHead(500).end())
+      cleanups.push(server.close)
+      return { url: server.url, error: (error: unknown) => expect(error).toBe('HTTP 500') }
+    },
+    'refuses the connection': async () => {
+      const server = await startRawServer(() => undefined)
+      await server.close()
+      return { url: server.url, error: (error: unknown) => expect(String(error)).toMatch(/ECONNREFUSED/) }
+    },
+  }
+
+  test.each(Object.keys(receivers) as (keyof typeof receivers)[])(
+    'a failed delivery attempt: the receiver %s',
+    async (receiverCase) => {
+      const receiver = await receivers[receiverCase]()
+      const { log, entries } = recordingLog()
+      const engine = await engineWith({ log })
+      const listener = await engine.addListener(1, { url: receiver.url, filters: filters() })
+      const { uids } = await engine.ingest(137, mint(1n))
+
+      // Deliveries of earlier tests' listeners, still due in the shared store, may be logged too.
+      const own = () => entries.filter((entry) => entry.message.includes(listener.id))
+      await waitUntil(() => own().length > 0, 'the failed attempt is logged')
+      const [entry] = own()
+      expect(entry!.message).toMatch(
+        new RegExp(
+          `^webhook delivery ${uids[0]} \\(listener ${listener.id}\\) attempt 1 failed; next attempt at \\S+Z$`,
+        ),
+      )
+      receiver.error(entry!.error)
+      // The log says what the owner's report says, once the attempt is recorded.
+      const lastError = async () => (await engine.listDeliveries(1, listener.id)).deliveries[0]?.lastError
+      await waitUntil(async () => (await lastError()) !== undefined, 'the attempt is recorded')
+      expect(await lastError()).toBe(entry!.error)
+    },
+  )
+
+  test('a failed chain poll, once while the node keeps failing the same way', async () => {
+    const chainId = 31337
+    const node = await startRawServer((request, response) => {
+      const { id } = JSON.parse(request.body) as { id: number }
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: 'node is syncing' } }))
+    })
+    cleanups.push(node.close)
+    const { log, entries } = recordingLog()
+    await engineWith({ log, chains: [{ chainId, rpcUrl: node.url, pollIntervalMs: 10 }] })
+
+    await waitUntil(() => node.requests.length >= 3, 'the follower has polled three times')
+    const polls = entries.filter((entry) => entry.message.startsWith('chain '))
+    expect(polls).toHaveLength(1)
+    expect(polls[0]!.message).toBe(`chain ${chainId}: polling the JSON-RPC node failed`)
+    expect(polls[0]!.error).toBeInstanceOf(Error)
+    expect((polls[0]!.error as Error).message).toContain('node is syncing')
   })
 })

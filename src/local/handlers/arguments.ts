@@ -1,40 +1,40 @@
 import { canonicalAddress } from '../../address.js'
 import { uint256OfDecimal } from '../../decimal.js'
-import { InvalidValueError } from '../../invalid-value.js'
+import { Problem } from '../../problem.js'
 import type { ProjectId } from '../../project-id.js'
-import { InvalidArgumentError, PermissionDeniedError, UnauthorizedError } from '../../../gen/errors.gen.js'
+import { UnauthorizedError } from '../../../gen/errors.gen.js'
 import type { CallContext } from '../../server/host.js'
 
 const quoted = (value: string) => JSON.stringify(value.slice(0, 80))
 
-/** The canonical (lower-case) address, or InvalidArgument naming the field. */
+/** The canonical (lower-case) address, or an invalid-argument Problem naming the field. */
 export function address(value: string, field: string): `0x${string}` {
   try {
     return canonicalAddress(value, field)
   } catch (error) {
-    if (error instanceof InvalidValueError)
-      throw new InvalidArgumentError({ cause: `${field} is not an address: ${quoted(value)}` })
+    if (error instanceof Problem) throw new Problem('invalid-argument', `${field} is not an address: ${quoted(value)}`)
     throw error
   }
 }
 
-/** A uint256 written in decimal, or InvalidArgument naming the field. */
+/** A uint256 written in decimal, or an invalid-argument Problem naming the field. */
 export function decimal(value: string, field: string): bigint {
   try {
     return uint256OfDecimal(value, field)
   } catch (error) {
-    if (error instanceof InvalidValueError)
-      throw new InvalidArgumentError({
-        cause: `${field} is ${error.problem === 'not a decimal string' ? 'not a decimal number' : error.problem}: ${quoted(value)}`,
-      })
+    if (error instanceof Problem)
+      throw new Problem(
+        'invalid-argument',
+        `${field} is ${error.reason === 'not a decimal string' ? 'not a decimal number' : error.reason}: ${quoted(value)}`,
+      )
     throw error
   }
 }
 
-/** An id that fits the store (a safe integer), or InvalidArgument naming the field. */
+/** An id that fits the store (a safe integer), or an invalid-argument Problem naming the field. */
 export function id(value: number, field: string): number {
   if (!Number.isSafeInteger(value) || value < 0)
-    throw new InvalidArgumentError({ cause: `${field} must be a non-negative integer below 2^53, got ${value}` })
+    throw new Problem('invalid-argument', `${field} must be a non-negative integer below 2^53, got ${value}`)
   return value
 }
 
@@ -48,6 +48,6 @@ export function callerProject(context: CallContext): ProjectId {
 export function ownProject(context: CallContext, projectId: ProjectId, field = 'projectId'): ProjectId {
   const own = callerProject(context)
   if (projectId !== own)
-    throw new PermissionDeniedError({ cause: `${field} ${projectId} is not the project of this access key` })
+    throw new Problem('permission-denied', `${field} ${projectId} is not the project of this access key`)
   return own
 }

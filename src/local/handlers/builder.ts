@@ -1,5 +1,6 @@
 import type { BuilderService } from '../../../gen/builder.gen.js'
-import { NotFoundError, ProjectNotFoundError } from '../../../gen/errors.gen.js'
+import { ProjectNotFoundError } from '../../../gen/errors.gen.js'
+import { Problem } from '../../problem.js'
 import type { ProjectId } from '../../project-id.js'
 import type { CallContext } from '../../server/host.js'
 import type { Sql } from '../../store/sql.js'
@@ -22,7 +23,7 @@ export function builderHandlers(sql: Sql): BuilderService<CallContext> {
         [audienceId, project],
       )
       const found = audience.rows[0]
-      if (!found) throw new NotFoundError({ cause: `project ${project} has no audience ${audienceId}` })
+      if (!found) throw new Problem('not-found', `project ${project} has no audience ${audienceId}`)
       const contacts = await sql.query<{ id: string; doc: Record<string, unknown> }>(
         'select id, doc from audience_contacts where audience_id = $1 order by id',
         [audienceId],

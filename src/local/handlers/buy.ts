@@ -1,4 +1,4 @@
-import { InvalidArgumentError, NotFoundError } from '../../../gen/errors.gen.js'
+import { Problem } from '../../problem.js'
 import type { GenerateBuyTransactionArgs, GenerateBuyTransactionReturn } from '../../../gen/marketplace.gen.js'
 import type { Sql } from '../../store/sql.js'
 import { buySteps, type BuyLine } from '../buy-transaction.js'
@@ -27,19 +27,20 @@ export async function generateBuyTransaction(
   const collection = address(args.collectionAddress, 'collectionAddress')
   const buyer = address(args.buyer, 'buyer')
   if (args.marketplace !== buyableMarketplace) {
-    throw new InvalidArgumentError({
-      cause: `buy transactions are generated for ${buyableMarketplace} orders only, not ${args.marketplace}`,
-    })
+    throw new Problem(
+      'invalid-argument',
+      `buy transactions are generated for ${buyableMarketplace} orders only, not ${args.marketplace}`,
+    )
   }
   if (args.ordersData.length === 0 || args.ordersData.length > maxOrdersPerBuy) {
-    throw new InvalidArgumentError({ cause: `ordersData must have 1 to ${maxOrdersPerBuy} orders` })
+    throw new Problem('invalid-argument', `ordersData must have 1 to ${maxOrdersPerBuy} orders`)
   }
   const fees = args.additionalFees.map((fee, i) => ({
     amount: decimal(fee.amount, `additionalFees[${i}].amount`),
     receiver: address(fee.receiver, `additionalFees[${i}].receiver`),
   }))
   const id = await collectionId(sql, chainId, collection)
-  if (id === undefined) throw new NotFoundError({ cause: `no collection ${collection} on chain ${chainId}` })
+  if (id === undefined) throw new Problem('not-found', `no collection ${collection} on chain ${chainId}`)
 
   const lines: BuyLine[] = []
   const currencies = new Set<string>()
@@ -51,19 +52,20 @@ export async function generateBuyTransaction(
     )
     const row = rows[0]
     if (!row)
-      throw new NotFoundError({
-        cause: `ordersData[${i}]: no ${args.marketplace} listing ${data.orderId.slice(0, 80)} in ${collection}`,
-      })
-    if (!row.active)
-      throw new InvalidArgumentError({ cause: `ordersData[${i}]: listing ${row.order_id} is not active` })
+      throw new Problem(
+        'not-found',
+        `ordersData[${i}]: no ${args.marketplace} listing ${data.orderId.slice(0, 80)} in ${collection}`,
+      )
+    if (!row.active) throw new Problem('invalid-argument', `ordersData[${i}]: listing ${row.order_id} is not active`)
     if (data.tokenId !== undefined && data.tokenId !== '' && data.tokenId !== row.token_id) {
-      throw new InvalidArgumentError({
-        cause: `ordersData[${i}]: listing ${row.order_id} is for token ${row.token_id}, not ${data.tokenId.slice(0, 80)}`,
-      })
+      throw new Problem(
+        'invalid-argument',
+        `ordersData[${i}]: listing ${row.order_id} is for token ${row.token_id}, not ${data.tokenId.slice(0, 80)}`,
+      )
     }
     const quantity = decimal(data.quantity, `ordersData[${i}].quantity`)
     if (quantity < 1n || quantity > BigInt(row.quantity_remaining)) {
-      throw new InvalidArgumentError({ cause: `ordersData[${i}].quantity must be 1 to ${row.quantity_remaining}` })
+      throw new Problem('invalid-argument', `ordersData[${i}].quantity must be 1 to ${row.quantity_remaining}`)
     }
     lines.push({
       requestId: decimal(row.order_id, `ordersData[${i}].orderId`),
@@ -73,11 +75,11 @@ export async function generateBuyTransaction(
     currencies.add(row.currency)
   }
   if (currencies.size > 1)
-    throw new InvalidArgumentError({ cause: 'all orders of one purchase must be priced in the same currency' })
+    throw new Problem('invalid-argument', 'all orders of one purchase must be priced in the same currency')
   const currency = [...currencies][0]! as `0x${string}`
   if (currency === nativeCurrency && lines.length > 1) {
     // acceptRequestBatch is nonpayable in the published ABI, so a native-coin batch could not carry value.
-    throw new InvalidArgumentError({ cause: 'orders paid in the native coin are bought one at a time' })
+    throw new Problem('invalid-argument', 'orders paid in the native coin are bought one at a time')
   }
   return { steps: buySteps({ buyer, currency, lines, fees }) }
 }

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, NotFoundError } from '../../../gen/errors.gen.js'
+import { Problem } from '../../problem.js'
 import type { MarketplaceService, Order } from '../../../gen/marketplace.gen.js'
 import type { CallContext } from '../../server/host.js'
 import type { Sql } from '../../store/sql.js'
@@ -24,7 +24,7 @@ export const maxOrderInputs = 100
 
 export function chainIdOf(networks: NetworkTable, context: CallContext): number {
   const chainId = context.network ? networks.chainIdOf(context.network) : undefined
-  if (chainId === undefined) throw new InvalidArgumentError({ cause: 'no network in the route' })
+  if (chainId === undefined) throw new Problem('invalid-argument', 'no network in the route')
   return chainId
 }
 
@@ -32,9 +32,10 @@ function orderBy(sort: { column: string; order: string }[] | undefined): string 
   const parts = (sort ?? []).map((s) => {
     const column = sortColumns[s.column]
     if (!column)
-      throw new InvalidArgumentError({
-        cause: `cannot sort by ${JSON.stringify(s.column.slice(0, 40))}; use ${Object.keys(sortColumns).join(', ')}`,
-      })
+      throw new Problem(
+        'invalid-argument',
+        `cannot sort by ${JSON.stringify(s.column.slice(0, 40))}; use ${Object.keys(sortColumns).join(', ')}`,
+      )
     return `${column} ${s.order === 'ASC' ? 'asc' : 'desc'}`
   })
   return [...parts, 'o.created_at desc', 'o.id desc'].join(', ')
@@ -60,18 +61,18 @@ export function marketplaceHandlers(sql: Sql, networks: NetworkTable): Marketpla
 
     async GetFloorOrder({ contractAddress }, context) {
       const { id } = await findCollection(context, contractAddress, 'contractAddress')
-      if (id === undefined) throw new NotFoundError({ cause: `no collection ${contractAddress} on ${context.network}` })
+      if (id === undefined) throw new Problem('not-found', `no collection ${contractAddress} on ${context.network}`)
       const floor = await sql.query<OrderRow>(
         `select ${orderColumns} from orders o where o.collection_id = $1 and o.side = 'listing' and ${activeOrder}
          order by o.price_usd asc, o.created_at asc, o.id asc limit 1`,
         [id],
       )
       const listingRow = floor.rows[0]
-      if (!listingRow) throw new NotFoundError({ cause: `collection ${contractAddress} has no active listing` })
+      if (!listingRow) throw new Problem('not-found', `collection ${contractAddress} has no active listing`)
       const listing = toOrder(listingRow)
       const tokenId = listing.tokenId!
       const metadata = await tokenMetadata(sql, id, tokenId)
-      if (!metadata) throw new NotFoundError({ cause: `token ${tokenId} of the floor listing has no metadata` })
+      if (!metadata) throw new Problem('not-found', `token ${tokenId} of the floor listing has no metadata`)
       const best = await sql.query<OrderRow>(
         `select ${orderColumns} from orders o where o.collection_id = $1 and o.token_id = $2 and o.side = 'offer' and ${activeOrder}
          order by o.price_usd desc, o.created_at asc, o.id asc limit 1`,
@@ -84,7 +85,7 @@ export function marketplaceHandlers(sql: Sql, networks: NetworkTable): Marketpla
     async GetOrders({ input, page }, context) {
       const chainId = chainIdOf(networks, context)
       if (input.length > maxOrderInputs)
-        throw new InvalidArgumentError({ cause: `input has ${input.length} items, at most ${maxOrderInputs}` })
+        throw new Problem('invalid-argument', `input has ${input.length} items, at most ${maxOrderInputs}`)
       const contracts = input.map((item, i) => address(item.contractAddress, `input[${i}].contractAddress`))
       const params = [chainId, contracts, input.map((i) => i.orderId), input.map((i) => i.marketplace)]
       // marketplace "unknown" (the value SPEC's examples send) matches any marketplace.
@@ -107,7 +108,7 @@ export function marketplaceHandlers(sql: Sql, networks: NetworkTable): Marketpla
     async GetHighestPriceListingForCollectible({ contractAddress, tokenId, filter }, context) {
       const { id } = await findCollection(context, contractAddress, 'contractAddress')
       decimal(tokenId, 'tokenId')
-      if (id === undefined) throw new NotFoundError({ cause: `no collection ${contractAddress} on ${context.network}` })
+      if (id === undefined) throw new Problem('not-found', `no collection ${contractAddress} on ${context.network}`)
       const createdBy = filter?.createdBy?.map((a, i) => address(a, `filter.createdBy[${i}]`))
       const currencies = filter?.currencies?.map((a, i) => address(a, `filter.currencies[${i}]`))
       const marketplaces = filter?.marketplace

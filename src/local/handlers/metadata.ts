@@ -1,4 +1,4 @@
-import { InvalidArgumentError, NotFoundError } from '../../../gen/errors.gen.js'
+import { Problem } from '../../problem.js'
 import type { MetadataService } from '../../../gen/metadata.gen.js'
 import type { CallContext } from '../../server/host.js'
 import type { Sql } from '../../store/sql.js'
@@ -11,9 +11,10 @@ import { propertyFilters } from './property-filters.js'
 function chainIdOf(value: string): number {
   const chainId = isDecimal(value) ? BigInt(value) : 0n
   if (chainId < 1n || chainId > BigInt(Number.MAX_SAFE_INTEGER))
-    throw new InvalidArgumentError({
-      cause: `chainId must be a chain id in decimal, got ${JSON.stringify(value.slice(0, 40))}`,
-    })
+    throw new Problem(
+      'invalid-argument',
+      `chainId must be a chain id in decimal, got ${JSON.stringify(value.slice(0, 40))}`,
+    )
   return Number(chainId)
 }
 
@@ -21,7 +22,7 @@ export function metadataHandlers(sql: Sql): MetadataService<CallContext> {
   return {
     async TokenCollectionFilters({ chainId, contractAddress }) {
       const id = await collectionId(sql, chainIdOf(chainId), address(contractAddress, 'contractAddress'))
-      if (id === undefined) throw new NotFoundError({ cause: `no collection ${contractAddress} on chain ${chainId}` })
+      if (id === undefined) throw new Problem('not-found', `no collection ${contractAddress} on chain ${chainId}`)
       const { rows } = await sql.query<{ attributes: { trait_type?: unknown; value?: unknown }[] | null }>(
         `select metadata -> 'attributes' as attributes from tokens where collection_id = $1`,
         [id],

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../../../gen/errors.gen.js'
+import { Problem } from '../../problem.js'
 import type { Page } from '../../../gen/marketplace.gen.js'
 import type { Sql } from '../../store/sql.js'
 
@@ -16,9 +16,9 @@ export function pageWindow(page: Page | undefined): PageWindow {
   const number = page?.page ?? 1
   const size = page?.pageSize ?? defaultPageSize
   if (!Number.isInteger(number) || number < 1)
-    throw new InvalidArgumentError({ cause: `page.page must be an integer from 1, got ${number}` })
+    throw new Problem('invalid-argument', `page.page must be an integer from 1, got ${number}`)
   if (!Number.isInteger(size) || size < 1 || size > maxPageSize) {
-    throw new InvalidArgumentError({ cause: `page.pageSize must be an integer from 1 to ${maxPageSize}, got ${size}` })
+    throw new Problem('invalid-argument', `page.pageSize must be an integer from 1 to ${maxPageSize}, got ${size}`)
   }
   return { page: number, pageSize: size, offset: (number - 1) * size }
 }
