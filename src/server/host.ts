@@ -5,7 +5,8 @@ import { readJsonObject } from './body.js'
 import { corsHeaders, preflightHeaders } from './cors.js'
 import { asWebrpcError, errorBody, type ErrorLogger, type WireError } from './errors.js'
 import { resolveRoute, type RoutableService } from './routes.js'
-import { describeIssues, validationError, type RequestValidator } from './validation.js'
+import { describeIssues } from '../validation-result.js'
+import { validationError, type RequestValidator } from './validation.js'
 import type { HostRequest, HostResponse } from './wire.js'
 
 /** What every handler receives besides its arguments. */
