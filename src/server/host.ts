@@ -4,7 +4,7 @@ import { authenticate, type AuthRequirement, type AuthVerifiers, type Caller } f
 import { readJsonObject } from './body.js'
 import { corsHeaders, preflightHeaders } from './cors.js'
 import { asWebrpcError, errorBody, type ErrorLogger, type WireError } from './errors.js'
-import { resolveRoute, type RoutableService } from './routes.js'
+import { resolveRoute, splitTarget, type RoutableService } from './routes.js'
 import { describeIssues } from '../validation-result.js'
 import { validationError, type RequestValidator } from './validation.js'
 import type { HostRequest, HostResponse } from './wire.js'
@@ -52,7 +52,8 @@ export interface Host {
 export const defaultBodyLimit = 1024 * 1024
 export const defaultTimeoutMs = 10_000
 
-const defaultLog: ErrorLogger = (error, where) => console.error(`[server] unexpected error in ${where}:`, error)
+/** Where the host, and routes beside it, report unexpected errors unless given a `log`. */
+export const defaultLog: ErrorLogger = (error, where) => console.error(`[server] unexpected error in ${where}:`, error)
 
 const jsonHeaders: Readonly<Record<string, string>> = { 'Content-Type': 'application/json', ...corsHeaders }
 
@@ -107,9 +108,7 @@ export function createHost(options: HostOptions): Host {
     if (request.method === 'OPTIONS') return { status: 204, body: '', headers: { ...preflightHeaders } }
     let webrpcHeader: string | undefined
     try {
-      const query = request.url.indexOf('?')
-      const path = query < 0 ? request.url : request.url.slice(0, query)
-      const route = resolveRoute(path, request.header('host'), services, networks)
+      const route = resolveRoute(splitTarget(request.url).path, request.header('host'), services, networks)
       webrpcHeader = route.service.webrpcHeader
       if (request.method !== 'POST') {
         throw new WebrpcBadMethodError({ cause: `${request.method.slice(0, 20)} is not allowed, use POST` })
