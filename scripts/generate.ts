@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { exitWithHelpIfAsked } from './cli-help.js'
+import { fixtureTypesText, loadFixturesSchema } from './fixture-types.js'
 import { codeFingerprint, GenCache } from './gen-cache.js'
 import { checkArgumentFormats, loadArgumentFormats, type WebrpcIR } from './ir.js'
 import { genDir, serviceRoots } from './paths.js'
@@ -115,6 +116,7 @@ export async function generateFiles(
   checkArgumentFormats(loadArgumentFormats(), irs.values())
   files.set('errors.gen.ts', errorsModuleText(errorRows(irs), defaultRuntimeDir))
   files.set('networks.gen.ts', networksModuleText(routing, defaultRuntimeDir))
+  files.set('fixtures.gen.ts', fixtureTypesText(loadFixturesSchema()))
   const schemaInputs = [code('jsonschema'), ...all.map((stem) => JSON.stringify(irs.get(stem)))]
   const schemaFiles =
     cache.get(schemaInputs) ??

@@ -4,87 +4,10 @@ import addFormatsModule from 'ajv-formats'
 import { unservableFixtures } from './fixture-checks.js'
 import schema from './fixtures.schema.json' with { type: 'json' }
 
-/** The shape of src/local/fixtures.schema.json. */
-export interface Fixtures {
-  projects?: { id: number; name: string; accessKey: string }[]
-  currencies?: { network: string; address: string; symbol: string; decimals: number; usdPrice: number }[]
-  collections?: FixtureCollection[]
-  audiences?: {
-    id: number
-    projectId: number
-    name: string
-    contacts: { address: string; name?: string; email?: string }[]
-  }[]
-  contracts?: {
-    id: number
-    projectId: number
-    audienceId?: number
-    network: string
-    contractName: string
-    contractAddress: string
-    contractType: string
-    source: 'LINKED' | 'DEPLOYED'
-    itemsContractAddress?: string
-    abi?: string
-    bytecode?: string
-    bytecodeHash?: string
-  }[]
-  gasSponsors?: {
-    id: number
-    gasTankId: number
-    projectId: number
-    network: string
-    address: string
-    name: string
-    active: boolean
-  }[]
-}
+import type { Fixtures } from '../../gen/fixtures.gen.js'
 
-export interface FixtureCollection {
-  network: string
-  contractAddress: string
-  name: string
-  contractType: 'ERC721' | 'ERC1155'
-  tokens: FixtureToken[]
-  orders?: FixtureOrder[]
-}
-
-export interface FixtureToken {
-  tokenId: string
-  name: string
-  description?: string
-  image?: string
-  externalUrl?: string
-  decimals?: number
-  attributes: { trait_type: string; value: string | number; display_type?: string }[]
-  assets?: {
-    metadataField: string
-    url: string
-    filename?: string
-    filesize?: number
-    mimeType?: string
-    width?: number
-    height?: number
-  }[]
-}
-
-export interface FixtureOrder {
-  orderId: string
-  tokenId: string
-  side: 'listing' | 'offer'
-  status?: 'active' | 'inactive' | 'expired' | 'cancelled' | 'filled'
-  marketplace: string
-  createdBy: string
-  currency: string
-  pricePerToken: string
-  quantity: string
-  quantityRemaining?: string
-  feeBreakdown?: { kind: string; recipientAddress: string; bps: number }[]
-  validFrom?: string
-  validUntil?: string
-  createdAt?: string
-  blockNumber?: number
-}
+/** The shapes of src/local/fixtures.schema.json, generated from it (scripts/fixture-types.ts). */
+export type { FixtureCollection, FixtureOrder, Fixtures, FixtureToken } from '../../gen/fixtures.gen.js'
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
 const ajv = new Ajv2020({ allErrors: true, strict: false })
