@@ -56,35 +56,30 @@ export const platformRoutes: readonly PlatformRoute[] = [
 
 type Mount = Omit<ServiceMount, keyof RoutableService>
 
+const mount = (
+  webrpcHeader: string,
+  auth: Readonly<Record<string, AuthRequirement>>,
+  dispatch: ServiceMount['dispatch'],
+): Mount => ({ webrpcHeader, auth: authOf(auth), dispatch })
+
 /** What each service needs besides its route: generated header, auth table and dispatcher. */
 function mounts(handlers: PlatformHandlers): { [name in keyof PlatformHandlers]: Mount } {
   return {
-    Marketplace: {
-      webrpcHeader: marketplace.WebrpcHeaderValue,
-      auth: authOf(marketplace.MarketplaceAuth),
-      dispatch: (m, a, c) =>
-        marketplace.dispatchMarketplace(handlers.Marketplace, m as marketplace.MarketplaceMethod, a, c),
-    },
-    Metadata: {
-      webrpcHeader: metadata.WebrpcHeaderValue,
-      auth: authOf(metadata.MetadataAuth),
-      dispatch: (m, a, c) => metadata.dispatchMetadata(handlers.Metadata, m as metadata.MetadataMethod, a, c),
-    },
-    Builder: {
-      webrpcHeader: builder.WebrpcHeaderValue,
-      auth: authOf(builder.BuilderAuth),
-      dispatch: (m, a, c) => builder.dispatchBuilder(handlers.Builder, m as builder.BuilderMethod, a, c),
-    },
-    Relayer: {
-      webrpcHeader: relayer.WebrpcHeaderValue,
-      auth: authOf(relayer.RelayerAuth),
-      dispatch: (m, a, c) => relayer.dispatchRelayer(handlers.Relayer, m as relayer.RelayerMethod, a, c),
-    },
-    Indexer: {
-      webrpcHeader: indexer.WebrpcHeaderValue,
-      auth: authOf(indexer.IndexerAuth),
-      dispatch: (m, a, c) => indexer.dispatchIndexer(handlers.Indexer, m as indexer.IndexerMethod, a, c),
-    },
+    Marketplace: mount(marketplace.WebrpcHeaderValue, marketplace.MarketplaceAuth, (m, a, c) =>
+      marketplace.dispatchMarketplace(handlers.Marketplace, m as marketplace.MarketplaceMethod, a, c),
+    ),
+    Metadata: mount(metadata.WebrpcHeaderValue, metadata.MetadataAuth, (m, a, c) =>
+      metadata.dispatchMetadata(handlers.Metadata, m as metadata.MetadataMethod, a, c),
+    ),
+    Builder: mount(builder.WebrpcHeaderValue, builder.BuilderAuth, (m, a, c) =>
+      builder.dispatchBuilder(handlers.Builder, m as builder.BuilderMethod, a, c),
+    ),
+    Relayer: mount(relayer.WebrpcHeaderValue, relayer.RelayerAuth, (m, a, c) =>
+      relayer.dispatchRelayer(handlers.Relayer, m as relayer.RelayerMethod, a, c),
+    ),
+    Indexer: mount(indexer.WebrpcHeaderValue, indexer.IndexerAuth, (m, a, c) =>
+      indexer.dispatchIndexer(handlers.Indexer, m as indexer.IndexerMethod, a, c),
+    ),
   }
 }
 
