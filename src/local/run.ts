@@ -3,7 +3,7 @@ import { platformRoutes } from '../server/services.js'
 import { startLocalServer, type LocalServer, type LocalServerOptions } from './server.js'
 
 /** One banner line per service, from the routes the host serves and the addresses `localUrls` builds. */
-function routeLines(url: string): string[] {
+export function routeLines(url: string): string[] {
   const templates = localUrls(url)
   const width = Math.max(...platformRoutes.map((route) => route.name.length)) + 2
   return platformRoutes.map(({ name, key, methods }) => {
