@@ -43,6 +43,9 @@ const KNOWN_EVENTS: KnownEvent[] = [
 }))
 
 const TOKEN_ID_NAMES = new Set(['id', 'ids', 'tokenid', 'tokenids'])
+/** A uint256 or uint256[] argument named as a token id (tokenId, id, ids): what filters.tokenIDs match. */
+const isTokenIdArgument = (type: string, name: string) =>
+  (type === 'uint256' || type === 'uint256[]') && TOKEN_ID_NAMES.has(name.toLowerCase())
 
 /** topic0 → topic count → the standard whose known events alone have that log shape (null: several do). */
 const standardByShape = new Map<string, Map<number, ContractType | null>>()
@@ -80,10 +83,7 @@ export function eventRoles(event: ParsedEvent, siblings: ParsedEvent[] = []): Ev
     return {
       contractType: known.contractType,
       logDataType: known.logDataType,
-      tokenIdArgs: positions(
-        known.parsed,
-        (type, name) => (type === 'uint256' || type === 'uint256[]') && TOKEN_ID_NAMES.has(name.toLowerCase()),
-      ),
+      tokenIdArgs: positions(known.parsed, isTokenIdArgument),
       accountArgs,
       ambiguousStandard: false,
     }
@@ -92,12 +92,7 @@ export function eventRoles(event: ParsedEvent, siblings: ParsedEvent[] = []): Ev
   return {
     contractType: ContractType.UNKNOWN,
     logDataType: LogDataType.EVENT,
-    tokenIdArgs: ambiguous
-      ? []
-      : positions(
-          event,
-          (type, name) => (type === 'uint256' || type === 'uint256[]') && TOKEN_ID_NAMES.has(name.toLowerCase()),
-        ),
+    tokenIdArgs: ambiguous ? [] : positions(event, isTokenIdArgument),
     accountArgs,
     ambiguousStandard: ambiguous,
   }
