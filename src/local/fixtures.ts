@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
+import type { Fixtures } from '../../gen/fixtures.gen.js'
+import { toIssues } from '../validate/issues.js'
+import { describeIssues } from '../validation-result.js'
 import { unservableFixtures } from './fixture-checks.js'
 import schema from './fixtures.schema.json' with { type: 'json' }
-
-import type { Fixtures } from '../../gen/fixtures.gen.js'
 
 /** The shapes of src/local/fixtures.schema.json, generated from it (scripts/fixture-types.ts). */
 export type { FixtureCollection, FixtureOrder, Fixtures, FixtureToken } from '../../gen/fixtures.gen.js'
@@ -17,8 +18,8 @@ const validateFixtures = ajv.compile<Fixtures>(schema)
 /** Checks a fixtures document against its schema, then that it can be served (beside `known`, loaded before it). */
 export function checkFixtures(value: unknown, source: string, known: readonly Fixtures[] = []): Fixtures {
   if (!validateFixtures(value)) {
-    const problems = (validateFixtures.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || '/'} ${e.message}`)
-    throw new Error(`${source} does not match src/local/fixtures.schema.json:\n  ${problems.join('\n  ')}`)
+    const issues = describeIssues(toIssues(validateFixtures.errors))
+    throw new Error(`${source} does not match src/local/fixtures.schema.json: ${issues}`)
   }
   const unservable = unservableFixtures(value, known)
   if (unservable.length > 0)

@@ -62,6 +62,7 @@ export function validationResult(validator: Validator<unknown>, value: unknown):
   return validator(value) ? { ok: true } : { ok: false, issues: toIssues(validator.errors) }
 }
 
-function toIssues(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
+/** ajv's errors of a failed validation as ValidationIssues. */
+export function toIssues(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
   return dropEnumAfterType(collapseAnyOf(errors ?? []))
 }
