@@ -7,8 +7,8 @@ import addFormatsModule from 'ajv-formats'
 import GetOrdersResponseSchema from '../gen/schemas/marketplace/GetOrdersResponse.json' with { type: 'json' }
 import OrderSchema from '../gen/schemas/marketplace/Order.json' with { type: 'json' }
 import WebhookPayloadSchema from '../gen/schemas/indexer/WebhookPayload.json' with { type: 'json' }
-import { validateGetOrdersResponse, validateOrder } from '../gen/validators/marketplace.js'
-import { validateWebhookPayload } from '../gen/validators/indexer.js'
+import { isGetOrdersResponse, isOrder } from '../gen/validators/marketplace.js'
+import { isWebhookPayload } from '../gen/validators/indexer.js'
 import { operations, order, webhookPayload } from '../test/jsonschema/support/fixtures.js'
 
 const addFormats = addFormatsModule.default
@@ -48,14 +48,14 @@ const hundredOrders = {
   orders: Array.from({ length: 100 }, (_, i) => ({ ...order, orderId: String(i) })),
 }
 const cases = [
-  { name: 'Order', value: order, standalone: validateOrder, runtime: runtime.order },
+  { name: 'Order', value: order, standalone: isOrder, runtime: runtime.order },
   {
     name: 'GetOrders response, 100 orders',
     value: hundredOrders,
-    standalone: validateGetOrdersResponse,
+    standalone: isGetOrdersResponse,
     runtime: runtime.getOrders,
   },
-  { name: 'Webhook payload', value: webhookPayload, standalone: validateWebhookPayload, runtime: runtime.payload },
+  { name: 'Webhook payload', value: webhookPayload, standalone: isWebhookPayload, runtime: runtime.payload },
 ]
 for (const { name, value, standalone, runtime: compiled } of cases) {
   if (!standalone(value) || !compiled(value)) throw new Error(`${name}: the fixture does not validate`)

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { exitWithHelpIfAsked } from './cli-help.js'
+import { fixtureTypesText, loadFixturesSchema } from './fixture-types.js'
 import { codeFingerprint, GenCache } from './gen-cache.js'
 import { checkArgumentFormats, loadArgumentFormats, type WebrpcIR } from './ir.js'
 import { genDir, serviceRoots } from './paths.js'
@@ -137,6 +138,7 @@ export async function generateFiles(
   }
   files.set('errors.gen.ts', errorsModuleText(errorRows(irs), defaultRuntimeDir))
   files.set('networks.gen.ts', networksModuleText(routing, defaultRuntimeDir))
+  files.set('fixtures.gen.ts', fixtureTypesText(loadFixturesSchema()))
   for (const [stem, text] of openapi) files.set(`openapi/${stem}.json`, await text)
   for (const [name, text] of JSON.parse(await schemaFiles) as [string, string][]) files.set(name, text)
   return files

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createRequire } from 'node:module'
 import { schemaDir } from './paths.js'
+import { toIssues } from '../src/validate/issues.js'
+import { describeIssues } from '../src/validation-result.js'
 
 import type { ServiceRoute } from '../src/runtime/routing.js'
 
@@ -20,8 +22,8 @@ export function loadRoutingData(dir: string = schemaDir): RoutingData {
   const validate = new Ajv2020({ strict: true, allErrors: true }).compile(read('networks.schema.json') as object)
   const data = read('networks.json')
   if (!validate(data)) {
-    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`)
-    throw new Error(`schema/networks.json does not match schema/networks.schema.json:\n  ${problems.join('\n  ')}`)
+    const problems = describeIssues(toIssues(validate.errors))
+    throw new Error(`schema/networks.json does not match schema/networks.schema.json: ${problems}`)
   }
   const routing = data as RoutingData
   const seen = new Set<string>()

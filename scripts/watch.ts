@@ -4,13 +4,14 @@ import { basename, join, sep } from 'node:path'
 import { watch } from 'chokidar'
 import { exitWithHelpIfAsked } from './cli-help.js'
 import type { GenerationReply, GenerationRequest } from './generator-worker.js'
+import { fixturesSchemaPath } from './fixture-types.js'
 import { declaresService, repoRoot } from './paths.js'
 
 const usage = `npm run gen:watch [-- --help]
 
 Regenerates gen/ whenever a schema file (schema/*.ridl, schema/*.json), a pipeline script
-(scripts/**/*.ts), the shared runtime (src/runtime) or the sample data the OpenAPI examples come
-from (src/local/sample-data.ts) is saved, however the editor saves it (in place, write-then-rename,
+(scripts/**/*.ts), the shared runtime (src/runtime), the sample data the OpenAPI examples come
+from (src/local/sample-data.ts) or the fixtures schema (src/local/fixtures.schema.json) is saved, however the editor saves it (in place, write-then-rename,
 delete and create). A .ridl that declares a service regenerates that service only. Prints which file
 changed and which gen/ files the run changed. A save during a run is followed by one more run, so
 the last save always wins. Generation runs in a worker process that stays warm between saves and is
@@ -21,6 +22,8 @@ const DEBOUNCE_MS = 30
 
 /** The sources of the sample data the OpenAPI request examples are made of. */
 const sampleData = [join('src', 'local', 'sample-data.ts'), join('src', 'local', 'native-currency.ts')]
+/** The local sources generation reads: the sample data and the fixtures schema gen/fixtures.gen.ts is made of. */
+const localSources = [...sampleData, join(...fixturesSchemaPath.split('/'))]
 
 /**
  * The files generation reads. Editors' and tools' temporary files (.#x, x~, x.swp, .x.ridl.tmp,
@@ -33,7 +36,7 @@ export function isWatchedSource(path: string): boolean {
   if (parts[0] === 'schema' && parts.length === 2) return /\.(ridl|json)$/.test(name)
   if (parts[0] === 'scripts' && parts[1] !== 'tools') return /\.ts$/.test(name)
   if (parts[0] === 'src' && parts[1] === 'runtime') return /\.ts$/.test(name)
-  return sampleData.includes(path)
+  return localSources.includes(path)
 }
 
 /** Changes to these replace the worker: its loaded modules are the pipeline's code. */
@@ -127,13 +130,15 @@ export function main(): void {
   }
 
   // Paths in events are relative to cwd (schema/x.ridl); chokidar follows renames and re-creations.
-  const watcher = watch(['schema', 'scripts', join('src', 'runtime'), ...sampleData], {
+  const watcher = watch(['schema', 'scripts', join('src', 'runtime'), ...localSources], {
     cwd: repoRoot,
     ignoreInitial: true,
   })
   watcher.on('add', onEvent).on('change', onEvent).on('unlink', onEvent)
   watcher.on('error', (error) => console.error(`watcher error: ${error instanceof Error ? error.message : error}`))
-  watcher.on('ready', () => console.log('watching schema, scripts, src/runtime and the sample data for changes'))
+  watcher.on('ready', () =>
+    console.log('watching schema, scripts, src/runtime, the sample data and the fixtures schema for changes'),
+  )
   process.on('exit', () => worker.replace())
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0))
 }

@@ -17,8 +17,7 @@ const projectIdText = /^(?:0|[1-9][0-9]{0,15})$/
  */
 export function parseProjectId(value: unknown, where: string): ProjectId {
   const id = typeof value === 'string' && projectIdText.test(value) ? Number(value) : value
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0)
-    throw invalidArgument(where, 'not a project id')
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) throw invalidArgument(where, 'not a project id')
   return id
 }
 

@@ -6,19 +6,19 @@ import type { Validator } from './validator.js'
 
 const typed = <T>(validate: unknown) => validate as Validator<T>
 
-export const validateContractSourceType = typed<types.ContractSourceType>(compiled.ContractSourceType)
-export const validateAudience = typed<types.Audience>(compiled.Audience)
-export const validateAudienceContact = typed<types.AudienceContact>(compiled.AudienceContact)
-export const validateContract = typed<types.Contract>(compiled.Contract)
-export const validateGetAudienceRequest = typed<types.GetAudienceArgs>(compiled.GetAudienceRequest)
-export const validateGetAudienceResponse = typed<types.GetAudienceReturn>(compiled.GetAudienceResponse)
+export const isContractSourceType = typed<types.ContractSourceType>(compiled.ContractSourceType)
+export const isAudience = typed<types.Audience>(compiled.Audience)
+export const isAudienceContact = typed<types.AudienceContact>(compiled.AudienceContact)
+export const isContract = typed<types.Contract>(compiled.Contract)
+export const isGetAudienceRequest = typed<types.GetAudienceArgs>(compiled.GetAudienceRequest)
+export const isGetAudienceResponse = typed<types.GetAudienceReturn>(compiled.GetAudienceResponse)
 
 /** Request body validators by method name. */
 export const requestValidators: Readonly<Record<string, Validator<unknown>>> = {
-  GetAudience: validateGetAudienceRequest,
+  GetAudience: isGetAudienceRequest,
 }
 
 /** Response body validators by method name. */
 export const responseValidators: Readonly<Record<string, Validator<unknown>>> = {
-  GetAudience: validateGetAudienceResponse,
+  GetAudience: isGetAudienceResponse,
 }

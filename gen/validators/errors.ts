@@ -6,4 +6,4 @@ import type { Validator } from './validator.js'
 
 const typed = <T>(validate: unknown) => validate as Validator<T>
 
-export const validateWebrpcErrorPayload = typed<WebrpcErrorPayload>(compiled.WebrpcErrorPayload)
+export const isWebrpcErrorPayload = typed<WebrpcErrorPayload>(compiled.WebrpcErrorPayload)

@@ -6,28 +6,28 @@ import type { Validator } from './validator.js'
 
 const typed = <T>(validate: unknown) => validate as Validator<T>
 
-export const validateWebhookEventType = typed<types.WebhookEventType>(compiled.WebhookEventType)
-export const validateLogDataType = typed<types.LogDataType>(compiled.LogDataType)
-export const validateContractType = typed<types.ContractType>(compiled.ContractType)
-export const validateWebhookFilters = typed<types.WebhookFilters>(compiled.WebhookFilters)
-export const validateListenedEvent = typed<types.ListenedEvent>(compiled.ListenedEvent)
-export const validateWebhookListener = typed<types.WebhookListener>(compiled.WebhookListener)
-export const validateWebhookPayloadEvent = typed<types.WebhookPayloadEvent>(compiled.WebhookPayloadEvent)
-export const validateWebhookRawLog = typed<types.WebhookRawLog>(compiled.WebhookRawLog)
-export const validateWebhookPayload = typed<types.WebhookPayload>(compiled.WebhookPayload)
-export const validateAddWebhookListenerRequest = typed<types.AddWebhookListenerArgs>(compiled.AddWebhookListenerRequest)
-export const validateRemoveWebhookListenerRequest = typed<types.RemoveWebhookListenerArgs>(compiled.RemoveWebhookListenerRequest)
-export const validateAddWebhookListenerResponse = typed<types.AddWebhookListenerReturn>(compiled.AddWebhookListenerResponse)
-export const validateRemoveWebhookListenerResponse = typed<types.RemoveWebhookListenerReturn>(compiled.RemoveWebhookListenerResponse)
+export const isWebhookEventType = typed<types.WebhookEventType>(compiled.WebhookEventType)
+export const isLogDataType = typed<types.LogDataType>(compiled.LogDataType)
+export const isContractType = typed<types.ContractType>(compiled.ContractType)
+export const isWebhookFilters = typed<types.WebhookFilters>(compiled.WebhookFilters)
+export const isListenedEvent = typed<types.ListenedEvent>(compiled.ListenedEvent)
+export const isWebhookListener = typed<types.WebhookListener>(compiled.WebhookListener)
+export const isWebhookPayloadEvent = typed<types.WebhookPayloadEvent>(compiled.WebhookPayloadEvent)
+export const isWebhookRawLog = typed<types.WebhookRawLog>(compiled.WebhookRawLog)
+export const isWebhookPayload = typed<types.WebhookPayload>(compiled.WebhookPayload)
+export const isAddWebhookListenerRequest = typed<types.AddWebhookListenerArgs>(compiled.AddWebhookListenerRequest)
+export const isRemoveWebhookListenerRequest = typed<types.RemoveWebhookListenerArgs>(compiled.RemoveWebhookListenerRequest)
+export const isAddWebhookListenerResponse = typed<types.AddWebhookListenerReturn>(compiled.AddWebhookListenerResponse)
+export const isRemoveWebhookListenerResponse = typed<types.RemoveWebhookListenerReturn>(compiled.RemoveWebhookListenerResponse)
 
 /** Request body validators by method name. */
 export const requestValidators: Readonly<Record<string, Validator<unknown>>> = {
-  AddWebhookListener: validateAddWebhookListenerRequest,
-  RemoveWebhookListener: validateRemoveWebhookListenerRequest,
+  AddWebhookListener: isAddWebhookListenerRequest,
+  RemoveWebhookListener: isRemoveWebhookListenerRequest,
 }
 
 /** Response body validators by method name. */
 export const responseValidators: Readonly<Record<string, Validator<unknown>>> = {
-  AddWebhookListener: validateAddWebhookListenerResponse,
-  RemoveWebhookListener: validateRemoveWebhookListenerResponse,
+  AddWebhookListener: isAddWebhookListenerResponse,
+  RemoveWebhookListener: isRemoveWebhookListenerResponse,
 }

@@ -6,54 +6,54 @@ import type { Validator } from './validator.js'
 
 const typed = <T>(validate: unknown) => validate as Validator<T>
 
-export const validateSortOrder = typed<types.SortOrder>(compiled.SortOrder)
-export const validateSortBy = typed<types.SortBy>(compiled.SortBy)
-export const validatePage = typed<types.Page>(compiled.Page)
-export const validateMarketplaceKind = typed<types.MarketplaceKind>(compiled.MarketplaceKind)
-export const validateWalletKind = typed<types.WalletKind>(compiled.WalletKind)
-export const validateSourceKind = typed<types.SourceKind>(compiled.SourceKind)
-export const validateOrderSide = typed<types.OrderSide>(compiled.OrderSide)
-export const validateOrderStatus = typed<types.OrderStatus>(compiled.OrderStatus)
-export const validateStepType = typed<types.StepType>(compiled.StepType)
-export const validateExecuteType = typed<types.ExecuteType>(compiled.ExecuteType)
-export const validateFeeBreakdownEntry = typed<types.FeeBreakdownEntry>(compiled.FeeBreakdownEntry)
-export const validateOrder = typed<types.Order>(compiled.Order)
-export const validateAsset = typed<types.Asset>(compiled.Asset)
-export const validateCollectibleMetadata = typed<types.CollectibleMetadata>(compiled.CollectibleMetadata)
-export const validateCollectible = typed<types.Collectible>(compiled.Collectible)
-export const validateOrderData = typed<types.OrderData>(compiled.OrderData)
-export const validateAdditionalFee = typed<types.AdditionalFee>(compiled.AdditionalFee)
-export const validateSignatureDomain = typed<types.SignatureDomain>(compiled.SignatureDomain)
-export const validateSignature = typed<types.Signature>(compiled.Signature)
-export const validatePostRequest = typed<types.PostRequest>(compiled.PostRequest)
-export const validateStep = typed<types.Step>(compiled.Step)
-export const validateGetOrdersInput = typed<types.GetOrdersInput>(compiled.GetOrdersInput)
-export const validateOrderFilter = typed<types.OrderFilter>(compiled.OrderFilter)
-export const validateGetCountOfAllCollectiblesRequest = typed<types.GetCountOfAllCollectiblesArgs>(compiled.GetCountOfAllCollectiblesRequest)
-export const validateGetFloorOrderRequest = typed<types.GetFloorOrderArgs>(compiled.GetFloorOrderRequest)
-export const validateGetOrdersRequest = typed<types.GetOrdersArgs>(compiled.GetOrdersRequest)
-export const validateGetHighestPriceListingForCollectibleRequest = typed<types.GetHighestPriceListingForCollectibleArgs>(compiled.GetHighestPriceListingForCollectibleRequest)
-export const validateGenerateBuyTransactionRequest = typed<types.GenerateBuyTransactionArgs>(compiled.GenerateBuyTransactionRequest)
-export const validateGetCountOfAllCollectiblesResponse = typed<types.GetCountOfAllCollectiblesReturn>(compiled.GetCountOfAllCollectiblesResponse)
-export const validateGetFloorOrderResponse = typed<types.GetFloorOrderReturn>(compiled.GetFloorOrderResponse)
-export const validateGetOrdersResponse = typed<types.GetOrdersReturn>(compiled.GetOrdersResponse)
-export const validateGetHighestPriceListingForCollectibleResponse = typed<types.GetHighestPriceListingForCollectibleReturn>(compiled.GetHighestPriceListingForCollectibleResponse)
-export const validateGenerateBuyTransactionResponse = typed<types.GenerateBuyTransactionReturn>(compiled.GenerateBuyTransactionResponse)
+export const isSortOrder = typed<types.SortOrder>(compiled.SortOrder)
+export const isSortBy = typed<types.SortBy>(compiled.SortBy)
+export const isPage = typed<types.Page>(compiled.Page)
+export const isMarketplaceKind = typed<types.MarketplaceKind>(compiled.MarketplaceKind)
+export const isWalletKind = typed<types.WalletKind>(compiled.WalletKind)
+export const isSourceKind = typed<types.SourceKind>(compiled.SourceKind)
+export const isOrderSide = typed<types.OrderSide>(compiled.OrderSide)
+export const isOrderStatus = typed<types.OrderStatus>(compiled.OrderStatus)
+export const isStepType = typed<types.StepType>(compiled.StepType)
+export const isExecuteType = typed<types.ExecuteType>(compiled.ExecuteType)
+export const isFeeBreakdownEntry = typed<types.FeeBreakdownEntry>(compiled.FeeBreakdownEntry)
+export const isOrder = typed<types.Order>(compiled.Order)
+export const isAsset = typed<types.Asset>(compiled.Asset)
+export const isCollectibleMetadata = typed<types.CollectibleMetadata>(compiled.CollectibleMetadata)
+export const isCollectible = typed<types.Collectible>(compiled.Collectible)
+export const isOrderData = typed<types.OrderData>(compiled.OrderData)
+export const isAdditionalFee = typed<types.AdditionalFee>(compiled.AdditionalFee)
+export const isSignatureDomain = typed<types.SignatureDomain>(compiled.SignatureDomain)
+export const isSignature = typed<types.Signature>(compiled.Signature)
+export const isPostRequest = typed<types.PostRequest>(compiled.PostRequest)
+export const isStep = typed<types.Step>(compiled.Step)
+export const isGetOrdersInput = typed<types.GetOrdersInput>(compiled.GetOrdersInput)
+export const isOrderFilter = typed<types.OrderFilter>(compiled.OrderFilter)
+export const isGetCountOfAllCollectiblesRequest = typed<types.GetCountOfAllCollectiblesArgs>(compiled.GetCountOfAllCollectiblesRequest)
+export const isGetFloorOrderRequest = typed<types.GetFloorOrderArgs>(compiled.GetFloorOrderRequest)
+export const isGetOrdersRequest = typed<types.GetOrdersArgs>(compiled.GetOrdersRequest)
+export const isGetHighestPriceListingForCollectibleRequest = typed<types.GetHighestPriceListingForCollectibleArgs>(compiled.GetHighestPriceListingForCollectibleRequest)
+export const isGenerateBuyTransactionRequest = typed<types.GenerateBuyTransactionArgs>(compiled.GenerateBuyTransactionRequest)
+export const isGetCountOfAllCollectiblesResponse = typed<types.GetCountOfAllCollectiblesReturn>(compiled.GetCountOfAllCollectiblesResponse)
+export const isGetFloorOrderResponse = typed<types.GetFloorOrderReturn>(compiled.GetFloorOrderResponse)
+export const isGetOrdersResponse = typed<types.GetOrdersReturn>(compiled.GetOrdersResponse)
+export const isGetHighestPriceListingForCollectibleResponse = typed<types.GetHighestPriceListingForCollectibleReturn>(compiled.GetHighestPriceListingForCollectibleResponse)
+export const isGenerateBuyTransactionResponse = typed<types.GenerateBuyTransactionReturn>(compiled.GenerateBuyTransactionResponse)
 
 /** Request body validators by method name. */
 export const requestValidators: Readonly<Record<string, Validator<unknown>>> = {
-  GetCountOfAllCollectibles: validateGetCountOfAllCollectiblesRequest,
-  GetFloorOrder: validateGetFloorOrderRequest,
-  GetOrders: validateGetOrdersRequest,
-  GetHighestPriceListingForCollectible: validateGetHighestPriceListingForCollectibleRequest,
-  GenerateBuyTransaction: validateGenerateBuyTransactionRequest,
+  GetCountOfAllCollectibles: isGetCountOfAllCollectiblesRequest,
+  GetFloorOrder: isGetFloorOrderRequest,
+  GetOrders: isGetOrdersRequest,
+  GetHighestPriceListingForCollectible: isGetHighestPriceListingForCollectibleRequest,
+  GenerateBuyTransaction: isGenerateBuyTransactionRequest,
 }
 
 /** Response body validators by method name. */
 export const responseValidators: Readonly<Record<string, Validator<unknown>>> = {
-  GetCountOfAllCollectibles: validateGetCountOfAllCollectiblesResponse,
-  GetFloorOrder: validateGetFloorOrderResponse,
-  GetOrders: validateGetOrdersResponse,
-  GetHighestPriceListingForCollectible: validateGetHighestPriceListingForCollectibleResponse,
-  GenerateBuyTransaction: validateGenerateBuyTransactionResponse,
+  GetCountOfAllCollectibles: isGetCountOfAllCollectiblesResponse,
+  GetFloorOrder: isGetFloorOrderResponse,
+  GetOrders: isGetOrdersResponse,
+  GetHighestPriceListingForCollectible: isGetHighestPriceListingForCollectibleResponse,
+  GenerateBuyTransaction: isGenerateBuyTransactionResponse,
 }

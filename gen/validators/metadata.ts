@@ -6,17 +6,17 @@ import type { Validator } from './validator.js'
 
 const typed = <T>(validate: unknown) => validate as Validator<T>
 
-export const validatePropertyType = typed<types.PropertyType>(compiled.PropertyType)
-export const validatePropertyFilter = typed<types.PropertyFilter>(compiled.PropertyFilter)
-export const validateTokenCollectionFiltersRequest = typed<types.TokenCollectionFiltersArgs>(compiled.TokenCollectionFiltersRequest)
-export const validateTokenCollectionFiltersResponse = typed<types.TokenCollectionFiltersReturn>(compiled.TokenCollectionFiltersResponse)
+export const isPropertyType = typed<types.PropertyType>(compiled.PropertyType)
+export const isPropertyFilter = typed<types.PropertyFilter>(compiled.PropertyFilter)
+export const isTokenCollectionFiltersRequest = typed<types.TokenCollectionFiltersArgs>(compiled.TokenCollectionFiltersRequest)
+export const isTokenCollectionFiltersResponse = typed<types.TokenCollectionFiltersReturn>(compiled.TokenCollectionFiltersResponse)
 
 /** Request body validators by method name. */
 export const requestValidators: Readonly<Record<string, Validator<unknown>>> = {
-  TokenCollectionFilters: validateTokenCollectionFiltersRequest,
+  TokenCollectionFilters: isTokenCollectionFiltersRequest,
 }
 
 /** Response body validators by method name. */
 export const responseValidators: Readonly<Record<string, Validator<unknown>>> = {
-  TokenCollectionFilters: validateTokenCollectionFiltersResponse,
+  TokenCollectionFilters: isTokenCollectionFiltersResponse,
 }

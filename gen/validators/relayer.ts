@@ -6,19 +6,19 @@ import type { Validator } from './validator.js'
 
 const typed = <T>(validate: unknown) => validate as Validator<T>
 
-export const validateSortOrder = typed<types.SortOrder>(compiled.SortOrder)
-export const validateSortBy = typed<types.SortBy>(compiled.SortBy)
-export const validatePage = typed<types.Page>(compiled.Page)
-export const validateGasSponsor = typed<types.GasSponsor>(compiled.GasSponsor)
-export const validateListGasSponsorsRequest = typed<types.ListGasSponsorsArgs>(compiled.ListGasSponsorsRequest)
-export const validateListGasSponsorsResponse = typed<types.ListGasSponsorsReturn>(compiled.ListGasSponsorsResponse)
+export const isSortOrder = typed<types.SortOrder>(compiled.SortOrder)
+export const isSortBy = typed<types.SortBy>(compiled.SortBy)
+export const isPage = typed<types.Page>(compiled.Page)
+export const isGasSponsor = typed<types.GasSponsor>(compiled.GasSponsor)
+export const isListGasSponsorsRequest = typed<types.ListGasSponsorsArgs>(compiled.ListGasSponsorsRequest)
+export const isListGasSponsorsResponse = typed<types.ListGasSponsorsReturn>(compiled.ListGasSponsorsResponse)
 
 /** Request body validators by method name. */
 export const requestValidators: Readonly<Record<string, Validator<unknown>>> = {
-  ListGasSponsors: validateListGasSponsorsRequest,
+  ListGasSponsors: isListGasSponsorsRequest,
 }
 
 /** Response body validators by method name. */
 export const responseValidators: Readonly<Record<string, Validator<unknown>>> = {
-  ListGasSponsors: validateListGasSponsorsResponse,
+  ListGasSponsors: isListGasSponsorsResponse,
 }

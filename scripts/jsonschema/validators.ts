@@ -33,7 +33,7 @@ function compileStandalone(bundle: JsonSchema, exports: Record<string, string>):
 }
 
 export interface TypedExport {
-  /** Export name in the typed module, e.g. validateOrder. */
+  /** Export name in the typed module, e.g. isOrder. */
   name: string
   /** Export name in the standalone module, e.g. Order. */
   compiled: string
@@ -41,7 +41,7 @@ export interface TypedExport {
   type: string
 }
 
-/** The typed face of a standalone module: `validate<Type>` guards plus lookup tables by method. */
+/** The typed face of a standalone module: `is<Type>` guards plus lookup tables by method. */
 export function typedModule(options: {
   standalone: string
   typesImport: string

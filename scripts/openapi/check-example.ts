@@ -3,6 +3,8 @@ import { createValidatingAjv } from '../jsonschema/ajv.js'
 import { linkedResources } from '../jsonschema/bundle.js'
 import { schemaId } from '../jsonschema/ids.js'
 import type { SchemaResource, ServiceSchemas } from '../jsonschema/service-schemas.js'
+import { toIssues } from '../../src/validate/issues.js'
+import { describeIssues } from '../../src/validation-result.js'
 
 /** Checks examples against the JSON Schemas of one service: the schemas are added once, each checked resource compiled once. */
 export function exampleChecker(schemas: ServiceSchemas): (example: unknown, resource: SchemaResource) => void {
@@ -19,7 +21,7 @@ export function exampleChecker(schemas: ServiceSchemas): (example: unknown, reso
   return (example, resource) => {
     const validate = ajv.getSchema(schemaId(resource.path))!
     if (!validate(example)) {
-      const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')
+      const problems = describeIssues(toIssues(validate.errors))
       throw new Error(`openapi: the example for ${posix.basename(resource.path)} breaks its schema: ${problems}`)
     }
   }

@@ -3,17 +3,19 @@ import { authenticate, type AuthVerifiers } from '../server/auth.js'
 import { corsHeaders } from '../server/cors.js'
 import { asWebrpcError, errorBody } from '../server/errors.js'
 import type { Host } from '../server/host.js'
+import { placedNetwork, splitTarget } from '../server/routes.js'
+import { placementOf } from '../server/services.js'
 import type { HostRequest, HostResponse } from '../server/wire.js'
 import type { WebhookEngine } from '../webhook/engine.js'
 import { consoleLog, type Log } from '../log.js'
 
 /**
  * `GET /<network>-indexer/webhooks/<listenerId>/deliveries`, or `GET /webhooks/<listenerId>/deliveries`
- * on host `<network>-indexer.…` (where the Indexer's RPC routes are). Not an RPC method: SPEC's set is
- * closed; this is the local server's read-only view for owners.
+ * on host `<network>-indexer.…`: wherever the Indexer's RPC routes take their network. Not an RPC
+ * method: SPEC's set is closed; this is the local server's read-only view for owners.
  */
 const DELIVERIES_PATH = /^(?:\/([^/]+))?\/webhooks\/([^/]+)\/deliveries$/
-const INDEXER_LABEL = '-indexer'
+const indexerPlacement = placementOf('indexer')
 const MAX_LIMIT = 1000
 
 export interface DeliveriesRouteOptions {
@@ -35,19 +37,16 @@ export function withDeliveriesRoute(host: Host, options: DeliveriesRouteOptions)
   const log = options.log ?? consoleLog
 
   function listenerIdOf(request: HostRequest): { listenerId: string; query: URLSearchParams } | undefined {
-    const queryAt = request.url.indexOf('?')
-    const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt)
+    const { path, query } = splitTarget(request.url)
     const match = DELIVERIES_PATH.exec(path)
-    if (!match) return undefined
-    const label = match[1] ?? (request.header('host') ?? '').replace(/:\d+$/, '').toLowerCase().split('.')[0] ?? ''
-    if (!label.endsWith(INDEXER_LABEL) || !networks.has(label.slice(0, -INDEXER_LABEL.length))) return undefined
+    if (!match || !placedNetwork(indexerPlacement, match[1], request.header('host'), networks)) return undefined
     let listenerId = match[2]!
     try {
       listenerId = decodeURIComponent(listenerId)
     } catch {
       // Not valid percent-encoding: looked up as sent, and so not found.
     }
-    return { listenerId, query: new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1)) }
+    return { listenerId, query: new URLSearchParams(query) }
   }
 
   async function deliveries(request: HostRequest, listenerId: string, query: URLSearchParams): Promise<HostResponse> {

@@ -1,4 +1,22 @@
+import { localUrls } from '../client/local-urls.js'
+import { platformRoutes } from '../server/services.js'
 import { startLocalServer, type LocalServer, type LocalServerOptions } from './server.js'
+
+/** One banner line per service, from the routes the host serves and the addresses `localUrls` builds. */
+export function routeLines(url: string): string[] {
+  const templates = localUrls(url)
+  const width = Math.max(...platformRoutes.map((route) => route.name.length)) + 2
+  return platformRoutes.map(({ name, key, methods }) => {
+    const at = (network: string, method: string) =>
+      `${templates[key].replaceAll('{network}', network).replace(/\/$/, '')}/rpc/${name}/${method}`
+    // A service of many methods shows the pattern and one call; a few are listed.
+    const line =
+      methods.length > 2
+        ? `POST ${at('<network>', '<Method>')}     e.g. ${at('polygon', methods[0]!)}`
+        : `POST ${at('<network>', methods.join(' | '))}`
+    return `  ${name.padEnd(width)}${line}`
+  })
+}
 
 /**
  * Starts the local server, prints the JSON credentials line first (scripts read it with `head -1`), then
@@ -11,13 +29,7 @@ export async function serveUntilStopped(options: LocalServerOptions, store: stri
   const { url, accessKey, secretKey, projectId } = server
   console.log(JSON.stringify({ url, accessKey, secretKey, projectId }))
   console.log(`Local contract server listening on ${url} (store: ${store})`)
-  console.log(
-    `  Marketplace  POST ${url}/<network>/rpc/Marketplace/<Method>     e.g. ${url}/polygon/rpc/Marketplace/GetFloorOrder`,
-  )
-  console.log(`  Metadata     POST ${url}/rpc/Metadata/TokenCollectionFilters`)
-  console.log(`  Builder      POST ${url}/rpc/Builder/GetAudience`)
-  console.log(`  Relayer      POST ${url}/<network>-relayer/rpc/Relayer/ListGasSponsors`)
-  console.log(`  Indexer      POST ${url}/<network>-indexer/rpc/Indexer/AddWebhookListener | RemoveWebhookListener`)
+  for (const line of routeLines(url)) console.log(line)
   console.log(
     `  Headers: X-Access-Key: ${accessKey}; webhook calls also Authorization: BEARER <secretKey> (project ${projectId})`,
   )

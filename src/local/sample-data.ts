@@ -56,7 +56,7 @@ function token(tokenId: string, name: string, attributes: FixtureToken['attribut
 function listing(
   orderId: string,
   tokenId: string,
-  marketplace: string,
+  marketplace: FixtureOrder['marketplace'],
   currency: string,
   pricePerToken: string,
   extra: Partial<FixtureOrder> = {},
@@ -78,7 +78,7 @@ function listing(
 function offer(
   orderId: string,
   tokenId: string,
-  marketplace: string,
+  marketplace: FixtureOrder['marketplace'],
   currency: string,
   pricePerToken: string,
   extra: Partial<FixtureOrder> = {},

@@ -5,8 +5,9 @@ import { readJsonObject } from './body.js'
 import { corsHeaders, preflightHeaders } from './cors.js'
 import { asWebrpcError, errorBody, logUnexpected, type WireError } from './errors.js'
 import { consoleLog, type Log } from '../log.js'
-import { resolveRoute, type RoutableService } from './routes.js'
-import { describeIssues, validationError, type RequestValidator } from './validation.js'
+import { resolveRoute, splitTarget, type RoutableService } from './routes.js'
+import { describeIssues } from '../validation-result.js'
+import { validationError, type RequestValidator } from './validation.js'
 import type { HostRequest, HostResponse } from './wire.js'
 
 /** What every handler receives besides its arguments. */
@@ -106,9 +107,7 @@ export function createHost(options: HostOptions): Host {
     if (request.method === 'OPTIONS') return { status: 204, body: '', headers: { ...preflightHeaders } }
     let webrpcHeader: string | undefined
     try {
-      const query = request.url.indexOf('?')
-      const path = query < 0 ? request.url : request.url.slice(0, query)
-      const route = resolveRoute(path, request.header('host'), services, networks)
+      const route = resolveRoute(splitTarget(request.url).path, request.header('host'), services, networks)
       webrpcHeader = route.service.webrpcHeader
       if (request.method !== 'POST') {
         throw new WebrpcBadMethodError({ cause: `${request.method.slice(0, 20)} is not allowed, use POST` })

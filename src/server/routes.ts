@@ -20,18 +20,33 @@ export interface Route<S extends RoutableService> {
   network?: string
 }
 
+/** A request target split at its query: the path routes, the query is the route's own business. */
+export function splitTarget(url: string): { path: string; query: string } {
+  const queryAt = url.indexOf('?')
+  return queryAt < 0 ? { path: url, query: '' } : { path: url.slice(0, queryAt), query: url.slice(queryAt + 1) }
+}
+
 function hostnameOf(host: string | undefined): string {
   if (!host) return ''
   return host.replace(/:\d+$/, '').toLowerCase()
 }
 
-function networkFromLabel(
-  label: string | undefined,
-  suffix: string,
+/**
+ * The network a request names for a network-scoped service: the first path segment (`prefix`) for
+ * `path`; for `host`, the `<network>-<label>` prefix, else the Host header's first label. Undefined when
+ * it names none of `networks`, and for a service with no network.
+ */
+export function placedNetwork(
+  placement: NetworkPlacement,
+  prefix: string | undefined,
+  host: string | undefined,
   networks: ReadonlySet<string>,
 ): string | undefined {
-  if (!label || !label.endsWith(`-${suffix}`)) return undefined
-  const network = label.slice(0, -suffix.length - 1)
+  if (placement.kind === 'none') return undefined
+  if (placement.kind === 'path') return prefix !== undefined && networks.has(prefix) ? prefix : undefined
+  const label = prefix ?? hostnameOf(host).split('.')[0]
+  if (!label || !label.endsWith(`-${placement.label}`)) return undefined
+  const network = label.slice(0, -placement.label.length - 1)
   return networks.has(network) ? network : undefined
 }
 
@@ -60,17 +75,13 @@ export function resolveRoute<S extends RoutableService>(
     if (prefix !== undefined) throw new WebrpcBadRouteError({ cause: `${serviceName} takes no path prefix` })
     return { service, method }
   }
-  if (placement.kind === 'path') {
-    if (prefix === undefined || !networks.has(prefix)) {
-      throw new WebrpcBadRouteError({ cause: `unknown network ${JSON.stringify((prefix ?? '').slice(0, 100))}` })
-    }
-    return { service, method, network: prefix }
-  }
-  const label = prefix ?? hostnameOf(host).split('.')[0]
-  const network = networkFromLabel(label, placement.label, networks)
+  const network = placedNetwork(placement, prefix, host, networks)
   if (!network) {
     throw new WebrpcBadRouteError({
-      cause: `unknown network: expected host or first path segment <network>-${placement.label}`,
+      cause:
+        placement.kind === 'path'
+          ? `unknown network ${JSON.stringify((prefix ?? '').slice(0, 100))}`
+          : `unknown network: expected host or first path segment <network>-${placement.label}`,
     })
   }
   return { service, method, network }

@@ -6,7 +6,7 @@ import { SERVICE_ROUTES, type ServiceName } from '../../gen/networks.gen.js'
 import * as relayer from '../../gen/relayer.gen.js'
 import type { AuthRequirement } from './auth.js'
 import type { CallContext, ServiceMount } from './host.js'
-import type { NetworkPlacement } from './routes.js'
+import type { NetworkPlacement, RoutableService } from './routes.js'
 
 /** The handlers of all five SPEC services. */
 export interface PlatformHandlers {
@@ -23,7 +23,7 @@ function authOf(table: Readonly<Record<string, AuthRequirement>>): (method: stri
 }
 
 /** Where a service carries the network, from schema/networks.json (whose schema pins host prefixes to `<network>-<service>.`). */
-function placementOf(service: ServiceName): NetworkPlacement {
+export function placementOf(service: ServiceName): NetworkPlacement {
   switch (SERVICE_ROUTES[service].shape) {
     case 'fixed':
       return { kind: 'none' }
@@ -34,59 +34,57 @@ function placementOf(service: ServiceName): NetworkPlacement {
   }
 }
 
-function mount(
-  name: string,
-  methods: readonly string[],
-  network: NetworkPlacement,
-  webrpcHeader: string,
-  auth: Readonly<Record<string, AuthRequirement>>,
-  dispatch: ServiceMount['dispatch'],
-): ServiceMount {
-  return { name, methods, network, webrpcHeader, auth: authOf(auth), dispatch }
+/** A SPEC service as routed: its RIDL name (lower-cased, its key in schema/networks.json) and methods. */
+export interface PlatformRoute extends RoutableService {
+  name: keyof PlatformHandlers
+  key: ServiceName
+}
+
+const route = (name: keyof PlatformHandlers, methods: readonly string[]): PlatformRoute => {
+  const key = name.toLowerCase() as ServiceName
+  return { name, key, methods, network: placementOf(key) }
 }
 
 /** The five services, each routed where schema/networks.json (SPEC §1) places its network. */
+export const platformRoutes: readonly PlatformRoute[] = [
+  route('Marketplace', marketplace.MarketplaceMethods),
+  route('Metadata', metadata.MetadataMethods),
+  route('Builder', builder.BuilderMethods),
+  route('Relayer', relayer.RelayerMethods),
+  route('Indexer', indexer.IndexerMethods),
+]
+
+type Mount = Omit<ServiceMount, keyof RoutableService>
+
+const mount = (
+  webrpcHeader: string,
+  auth: Readonly<Record<string, AuthRequirement>>,
+  dispatch: ServiceMount['dispatch'],
+): Mount => ({ webrpcHeader, auth: authOf(auth), dispatch })
+
+/** What each service needs besides its route: generated header, auth table and dispatcher. */
+function mounts(handlers: PlatformHandlers): { [name in keyof PlatformHandlers]: Mount } {
+  return {
+    Marketplace: mount(marketplace.WebrpcHeaderValue, marketplace.MarketplaceAuth, (m, a, c) =>
+      marketplace.dispatchMarketplace(handlers.Marketplace, m as marketplace.MarketplaceMethod, a, c),
+    ),
+    Metadata: mount(metadata.WebrpcHeaderValue, metadata.MetadataAuth, (m, a, c) =>
+      metadata.dispatchMetadata(handlers.Metadata, m as metadata.MetadataMethod, a, c),
+    ),
+    Builder: mount(builder.WebrpcHeaderValue, builder.BuilderAuth, (m, a, c) =>
+      builder.dispatchBuilder(handlers.Builder, m as builder.BuilderMethod, a, c),
+    ),
+    Relayer: mount(relayer.WebrpcHeaderValue, relayer.RelayerAuth, (m, a, c) =>
+      relayer.dispatchRelayer(handlers.Relayer, m as relayer.RelayerMethod, a, c),
+    ),
+    Indexer: mount(indexer.WebrpcHeaderValue, indexer.IndexerAuth, (m, a, c) =>
+      indexer.dispatchIndexer(handlers.Indexer, m as indexer.IndexerMethod, a, c),
+    ),
+  }
+}
+
+/** The five services behind the host: `platformRoutes` mounted on their handlers. */
 export function platformServices(handlers: PlatformHandlers): ServiceMount[] {
-  return [
-    mount(
-      'Marketplace',
-      marketplace.MarketplaceMethods,
-      placementOf('marketplace'),
-      marketplace.WebrpcHeaderValue,
-      marketplace.MarketplaceAuth,
-      (m, a, c) => marketplace.dispatchMarketplace(handlers.Marketplace, m as marketplace.MarketplaceMethod, a, c),
-    ),
-    mount(
-      'Metadata',
-      metadata.MetadataMethods,
-      placementOf('metadata'),
-      metadata.WebrpcHeaderValue,
-      metadata.MetadataAuth,
-      (m, a, c) => metadata.dispatchMetadata(handlers.Metadata, m as metadata.MetadataMethod, a, c),
-    ),
-    mount(
-      'Builder',
-      builder.BuilderMethods,
-      placementOf('builder'),
-      builder.WebrpcHeaderValue,
-      builder.BuilderAuth,
-      (m, a, c) => builder.dispatchBuilder(handlers.Builder, m as builder.BuilderMethod, a, c),
-    ),
-    mount(
-      'Relayer',
-      relayer.RelayerMethods,
-      placementOf('relayer'),
-      relayer.WebrpcHeaderValue,
-      relayer.RelayerAuth,
-      (m, a, c) => relayer.dispatchRelayer(handlers.Relayer, m as relayer.RelayerMethod, a, c),
-    ),
-    mount(
-      'Indexer',
-      indexer.IndexerMethods,
-      placementOf('indexer'),
-      indexer.WebrpcHeaderValue,
-      indexer.IndexerAuth,
-      (m, a, c) => indexer.dispatchIndexer(handlers.Indexer, m as indexer.IndexerMethod, a, c),
-    ),
-  ]
+  const byName = mounts(handlers)
+  return platformRoutes.map(({ name, methods, network }) => ({ name, methods, network, ...byName[name] }))
 }

@@ -1,10 +1,14 @@
-import { serviceValidators, validateWebhookPayload as isWebhookPayload } from '../../gen/validators/index.js'
+import { serviceValidators } from '../../gen/validators/index.js'
 import type { Validator } from '../../gen/validators/index.js'
-import { validationResult as run, type ValidationResult } from './issues.js'
+import type { ValidationResult } from '../validation-result.js'
+import { validationResult as run } from './issues.js'
 
+/**
+ * Two kinds of validator, told apart by name: the generated `is<Type>` are type guards (their `errors`
+ * hold ajv's explanation of the last failure); every `validate*` here returns a ValidationResult.
+ */
 export * from '../../gen/validators/index.js'
-export type { ValidationIssue, ValidationResult } from './issues.js'
-export { isWebhookPayload }
+export type { ValidationIssue, ValidationResult } from '../validation-result.js'
 export { validateWebhookPayload } from './webhook-payload.js'
 
 function methodValidator(direction: 'requests' | 'responses', service: string, method: string): Validator<unknown> {

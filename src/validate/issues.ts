@@ -1,16 +1,6 @@
 import type { ErrorObject } from 'ajv'
 import type { Validator } from '../../gen/validators/validator.js'
-
-/** One reason a value failed validation. */
-export interface ValidationIssue {
-  /** JSON pointer to the offending value, e.g. /input/0/contractAddress (for a missing or unknown property: that property). */
-  path: string
-  /** The JSON Schema keyword that failed, as ajv names it: type, required, additionalProperties, enum, pattern, format, minimum, anyOf, ... */
-  keyword: string
-  message: string
-}
-
-export type ValidationResult = { ok: true } | { ok: false; issues: ValidationIssue[] }
+import type { ValidationIssue, ValidationResult } from '../validation-result.js'
 
 const escapePointerToken = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1')
 
@@ -72,6 +62,7 @@ export function validationResult(validator: Validator<unknown>, value: unknown):
   return validator(value) ? { ok: true } : { ok: false, issues: toIssues(validator.errors) }
 }
 
+/** ajv's errors of a failed validation as ValidationIssues. */
 export function toIssues(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
   return dropEnumAfterType(collapseAnyOf(errors ?? []))
 }

@@ -1,8 +1,9 @@
-import { validateWebhookPayload as isWebhookPayload } from '../../gen/validators/indexer.js'
-import { validationResult, type ValidationResult } from './issues.js'
+import { isWebhookPayload } from '../../gen/validators/indexer.js'
+import type { ValidationResult } from '../validation-result.js'
+import { validationResult } from './issues.js'
 
 /**
- * Validates a webhook delivery payload (SPEC §6; open to new fields). The type guard form is `isWebhookPayload`.
+ * Validates a webhook delivery payload (SPEC §6; open to new fields). The type guard is `isWebhookPayload`.
  * Imports the Indexer's validators only, so the webhook receiver does not bundle the other services'.
  */
 export function validateWebhookPayload(value: unknown): ValidationResult {

@@ -5,6 +5,7 @@ import type { MatchingIndex } from './matching-index.js'
 import { enqueueDeliveries, type NewDelivery } from './outbox.js'
 import { buildPayload, type SourceLog } from './payload.js'
 import type { PayloadValidator } from './payload-validator.js'
+import { describeIssues } from '../validation-result.js'
 
 /** Matches logs, builds and validates their payloads, and writes them to the outbox (one statement batch, caller's transaction). */
 export async function enqueueMatchingLogs(
@@ -28,9 +29,7 @@ export async function enqueueMatchingLogs(
         blockHash: payload.blockHash,
         body: JSON.stringify(payload),
         state: verdict.ok ? 'pending' : 'failed',
-        lastError: verdict.ok
-          ? undefined
-          : `payload does not match its JSON Schema: ${verdict.issues.map((issue) => `${issue.path || '/'} ${issue.message}`).join('; ')}`,
+        lastError: verdict.ok ? undefined : `payload does not match its JSON Schema: ${describeIssues(verdict.issues)}`,
       })
     }
   }

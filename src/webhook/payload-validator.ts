@@ -1,4 +1,4 @@
-/** The shape of the validators of src/validate (ajv standalone, JSON Schema of WebhookPayload). */
-export type PayloadValidator = (
-  value: unknown,
-) => { ok: true } | { ok: false; issues: { path: string; keyword: string; message: string }[] }
+import type { ValidationResult } from '../validation-result.js'
+
+/** The shape of src/validate's validateWebhookPayload (ajv standalone, JSON Schema of WebhookPayload). */
+export type PayloadValidator = (value: unknown) => ValidationResult

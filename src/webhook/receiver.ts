@@ -1,6 +1,7 @@
 import type { WebhookPayload } from '../../gen/indexer.gen.js'
 import { validateWebhookPayload } from '../validate/webhook-payload.js'
 import type { PayloadValidator } from './payload-validator.js'
+import { describeIssues, type ValidationIssue } from '../validation-result.js'
 import { createSignatureVerifier } from './signature-verify.js'
 
 export type VerificationFailure =
@@ -19,7 +20,7 @@ export class WebhookVerificationError extends Error {
   constructor(
     readonly reason: VerificationFailure,
     message: string,
-    readonly issues: { path: string; keyword: string; message: string }[] = [],
+    readonly issues: ValidationIssue[] = [],
   ) {
     super(message)
     this.name = 'WebhookVerificationError'
@@ -118,10 +119,9 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     }
     const verdict = (options.validatePayload ?? validateWebhookPayload)(payload)
     if (!verdict.ok) {
-      const detail = verdict.issues.map((issue) => `${issue.path || '/'} ${issue.message}`).join('; ')
       throw new WebhookVerificationError(
         'invalid_payload',
-        `payload does not match the WebhookPayload schema: ${detail}`,
+        `payload does not match the WebhookPayload schema: ${describeIssues(verdict.issues)}`,
         verdict.issues,
       )
     }

@@ -43,6 +43,30 @@ const KNOWN_EVENTS: KnownEvent[] = [
 }))
 
 const TOKEN_ID_NAMES = new Set(['id', 'ids', 'tokenid', 'tokenids'])
+/** A uint256 or uint256[] argument named as a token id (tokenId, id, ids): what filters.tokenIDs match. */
+const isTokenIdArgument = (type: string, name: string) =>
+  (type === 'uint256' || type === 'uint256[]') && TOKEN_ID_NAMES.has(name.toLowerCase())
+
+/** topic0 → topic count → the standard whose known events alone have that log shape (null: several do). */
+const standardByShape = new Map<string, Map<number, ContractType | null>>()
+for (const { parsed, contractType } of KNOWN_EVENTS) {
+  const byCount = standardByShape.get(parsed.topicHash) ?? new Map<number, ContractType | null>()
+  standardByShape.set(parsed.topicHash, byCount)
+  const topics = 1 + parsed.indexed.filter(Boolean).length
+  const previous = byCount.get(topics)
+  byCount.set(topics, previous === undefined || previous === contractType ? contractType : null)
+}
+
+/**
+ * The token standard a log shows its contract to have, when only one standard's known events have its
+ * shape (topic0 and topic count: Transfer with or without an indexed tokenId, the ERC-1155 events);
+ * undefined otherwise. Remembered per watched contract, it settles logs that are the same in two
+ * standards (ApprovalForAll of ERC-721 and ERC-1155).
+ */
+export function standardShownBy(topics: readonly string[]): ContractType | undefined {
+  const topic0 = topics[0]
+  return (topic0 && standardByShape.get(topic0.toLowerCase())?.get(topics.length)) || undefined
+}
 
 /**
  * Roles of a listened event. Known token events are recognised by topic hash and indexed pattern
@@ -59,10 +83,7 @@ export function eventRoles(event: ParsedEvent, siblings: ParsedEvent[] = []): Ev
     return {
       contractType: known.contractType,
       logDataType: known.logDataType,
-      tokenIdArgs: positions(
-        known.parsed,
-        (type, name) => (type === 'uint256' || type === 'uint256[]') && TOKEN_ID_NAMES.has(name.toLowerCase()),
-      ),
+      tokenIdArgs: positions(known.parsed, isTokenIdArgument),
       accountArgs,
       ambiguousStandard: false,
     }
@@ -71,12 +92,7 @@ export function eventRoles(event: ParsedEvent, siblings: ParsedEvent[] = []): Ev
   return {
     contractType: ContractType.UNKNOWN,
     logDataType: LogDataType.EVENT,
-    tokenIdArgs: ambiguous
-      ? []
-      : positions(
-          event,
-          (type, name) => (type === 'uint256' || type === 'uint256[]') && TOKEN_ID_NAMES.has(name.toLowerCase()),
-        ),
+    tokenIdArgs: ambiguous ? [] : positions(event, isTokenIdArgument),
     accountArgs,
     ambiguousStandard: ambiguous,
   }

@@ -134,6 +134,7 @@ it.each([
   ['src/local/sample-data.ts', true],
   ['src/local/server.ts', false],
   ['src/local/native-currency.ts', true],
+  ['src/local/fixtures.schema.json', true],
   ['src/runtime/client.ts', true],
   ['gen/relayer.gen.ts', false],
 ])('%s is a watched source: %s', (path, watched) => {

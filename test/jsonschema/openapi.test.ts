@@ -140,6 +140,6 @@ it('every operation carries a request example from the sample data, and a broken
   const schemas = serviceSchemas('marketplace', committedIRs().get('marketplace')!)
   const request = schemas.requests.get('Marketplace.GetFloorOrder')!
   expect(() => exampleChecker(schemas)({ contractAddress: 'not an address' }, request)).toThrow(
-    'the example for GetFloorOrderRequest.json breaks its schema: /contractAddress must match pattern',
+    'the example for GetFloorOrderRequest.json breaks its schema: /contractAddress: must match pattern',
   )
 })

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { webrpcErrorTable, WebrpcError } from '../../gen/errors.gen.js'
 import {
-  validateCollectible,
-  validateOrder,
+  isCollectible,
+  isOrder,
+  isStep,
+  isWebhookPayload,
+  isWebrpcErrorPayload,
   validateRequest,
   validateResponse,
-  validateStep,
   validateWebhookPayload,
-  validateWebrpcErrorPayload,
-  isWebhookPayload,
 } from '../../src/validate/index.js'
 import { collectible, operations, order, step, webhookPayload } from './support/fixtures.js'
 import { operationKeys } from '../support/ir.js'
@@ -31,8 +31,8 @@ describe('valid bodies from SPEC field tables', () => {
   }
 
   it('an Order, a Collectible and a Step validate with their typed validators', () => {
-    expect([validateOrder(order), validateCollectible(collectible), validateStep(step)]).toEqual([true, true, true])
-    expect(validateOrder.errors).toBeNull()
+    expect([isOrder(order), isCollectible(collectible), isStep(step)]).toEqual([true, true, true])
+    expect(isOrder.errors).toBeNull()
   })
 
   it('the webhook payload of SPEC §6 validates, in both forms', () => {
@@ -43,7 +43,7 @@ describe('valid bodies from SPEC field tables', () => {
   it('every error row of SPEC §7, as the error classes serialize it, validates as an error object', () => {
     for (const row of webrpcErrorTable) {
       const payload = new WebrpcError({ ...row, cause: 'because' }).toJSON()
-      expect(validateWebrpcErrorPayload(payload), row.error).toBe(true)
+      expect(isWebrpcErrorPayload(payload), row.error).toBe(true)
     }
   })
 })
@@ -61,7 +61,7 @@ describe('additionalProperties policy', () => {
       validateWebhookPayload({ ...webhookPayload, chainId: 137, rawLog: { ...webhookPayload.rawLog, removed: false } }),
     ).toEqual({ ok: true })
     expect(
-      validateWebrpcErrorPayload({
+      isWebrpcErrorPayload({
         error: 'Future',
         code: 4242,
         msg: 'from a newer server',

@@ -32,7 +32,7 @@ const targets = Object.values(indexedServices(index)).flatMap((service) => {
   ]
   return paths.map((path) => {
     const title = String(files.get(path)!.title)
-    return { stem, exportName: `validate${title}`, id: schemaBaseUri + path }
+    return { stem, exportName: `is${title}`, id: schemaBaseUri + path }
   })
 })
 const stems = [...new Set(targets.map((target) => target.stem))]
@@ -78,11 +78,11 @@ describe('the schemas and the TypeScript types agree', () => {
     // Controls: the checker must reject these, or the lines above prove nothing.
     const orderNode = resolver.resource(`${schemaBaseUri}marketplace/Order.json`)
     const wrongOrder = typescriptLiteral({ ...order, priceAmount: 5 }, orderNode, resolver)
-    lines.push(`export const wrongOrder: Guarded<typeof validators_marketplace.validateOrder> = ${wrongOrder}`)
+    lines.push(`export const wrongOrder: Guarded<typeof validators_marketplace.isOrder> = ${wrongOrder}`)
     const wrongLine = lines.length
     // SPEC §2: min/max are null for STRING properties; the nullable pass makes the generated type say so.
     lines.push(
-      `export const nullMin: Guarded<typeof validators_metadata.validatePropertyFilter> = { name: 'rarity', type: ${typesNamespace('metadata')}.PropertyType.STRING, min: null, values: [] }`,
+      `export const nullMin: Guarded<typeof validators_metadata.isPropertyFilter> = { name: 'rarity', type: ${typesNamespace('metadata')}.PropertyType.STRING, min: null, values: [] }`,
     )
 
     const diagnostics = typeCheck(lines.join('\n') + '\n')
@@ -91,17 +91,17 @@ describe('the schemas and the TypeScript types agree', () => {
   }, 60_000)
 
   it('the TypeScript fixtures (typed with the generated interfaces) pass the validators of their types', () => {
-    expect([
-      marketplace.validateOrder(order),
-      marketplace.validateCollectible(collectible),
-      marketplace.validateStep(step),
-    ]).toEqual([true, true, true])
-    expect(indexer.validateWebhookPayload(webhookPayload)).toBe(true)
+    expect([marketplace.isOrder(order), marketplace.isCollectible(collectible), marketplace.isStep(step)]).toEqual([
+      true,
+      true,
+      true,
+    ])
+    expect(indexer.isWebhookPayload(webhookPayload)).toBe(true)
     for (const [key, { request, response }] of Object.entries(operations)) {
       const [service, method] = key.split('.') as [string, string]
       const stem = service.toLowerCase()
-      expect(validatorModules.get(stem)![`validate${method}Request`]!(request), `${key} request`).toBe(true)
-      expect(validatorModules.get(stem)![`validate${method}Response`]!(response), `${key} response`).toBe(true)
+      expect(validatorModules.get(stem)![`is${method}Request`]!(request), `${key} request`).toBe(true)
+      expect(validatorModules.get(stem)![`is${method}Response`]!(response), `${key} response`).toBe(true)
     }
   })
 })

@@ -47,11 +47,11 @@ describe('host over node:http', () => {
   })
 
   it('times out a slow handler with Timeout 408 and aborts its signal', async () => {
-    const before = probe.finished
+    const before = { aborted: probe.aborted, finished: probe.finished }
     const response = await rawCall(url('Slow'), jsonPost({ ms: 5_000 }))
     expectSpecError(response, 'Timeout')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(probe.finished).toBe(before + 1)
+    await probe.reached('finished', before.finished + 1)
+    expect(probe.aborted).toBe(before.aborted + 1)
   })
 
   it('turns an unexpected throw into WebrpcInternalError without leaking message or stack', async () => {
@@ -179,8 +179,9 @@ describe('fetch-API handler', () => {
 describe('graceful shutdown', () => {
   it('finishes in-flight calls, then refuses new connections', async () => {
     const own = await listen(createHost({ services: [probe], timeoutMs: 5_000 }), { port: 0 })
+    const before = probe.started
     const inFlight = rawCall(`${own.url}/rpc/Probe/Slow`, jsonPost({ ms: 300 }))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await probe.reached('started', before + 1)
     const closed = own.close()
     const response = await inFlight
     expect(response.status).toBe(200)

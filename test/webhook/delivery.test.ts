@@ -242,7 +242,7 @@ describe('retries', () => {
     expect(delivery).toMatchObject({
       state: 'failed',
       attempts: 0,
-      lastError: 'payload does not match its JSON Schema: /ts must match format "date-time"',
+      lastError: 'payload does not match its JSON Schema: /ts: must match format "date-time"',
     })
     expect(server.requests).toHaveLength(0)
   })

@@ -171,7 +171,7 @@ describe('receiver helper', () => {
       issues: [{ path: '/blockHash', keyword: 'pattern' }],
     })
     expect((result.body as { message: string }).message).toMatch(
-      /^payload does not match the WebhookPayload schema: \/blockHash must match pattern/,
+      /^payload does not match the WebhookPayload schema: \/blockHash: must match pattern/,
     )
     expect(seen).toHaveLength(0)
   })
