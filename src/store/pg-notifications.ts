@@ -42,7 +42,7 @@ export async function listenPostgres(
     await next.connect()
     try {
       for (const channel of channels) await next.query(`LISTEN ${next.escapeIdentifier(channel)}`)
-      const { rows } = await next.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+      const { rows } = await next.query<{ pid: number }>('select pg_backend_pid() as pid')
       notifications.backendPid = rows[0]!.pid
     } catch (error) {
       await endConnection(next)

@@ -80,7 +80,7 @@ async function openEmbedded(dataDir?: string): Promise<Sql> {
       const stops = await Promise.all(
         channels.map((channel) => db.listen(channel, (payload) => handlers.onNotify(channel, payload))),
       )
-      const { rows } = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+      const { rows } = await db.query<{ pid: number }>('select pg_backend_pid() as pid')
       return {
         backendPid: rows[0]!.pid,
         async close() {
@@ -158,11 +158,11 @@ async function openPostgres(connectionString: string, log: Log): Promise<Sql> {
     async oneAtATime(fn) {
       const client = await pool.connect()
       try {
-        await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK_KEY])
+        await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY])
         try {
           return await fn()
         } finally {
-          await client.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK_KEY])
+          await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY])
         }
       } finally {
         client.release()

@@ -1,3 +1,4 @@
+import { canonicalAddress } from '../../address.js'
 import { formatUnits } from 'viem'
 import type { Order } from '../../../gen/marketplace.gen.js'
 import type { FixtureOrder } from '../fixtures.js'
@@ -13,6 +14,9 @@ const sourcedKinds = new Set([...platformKinds, 'opensea', 'magic_eden'])
 export const farFuture = '2099-12-31T23:59:59.000Z'
 export const sampleEpoch = '2025-01-01T00:00:00.000Z'
 
+/** The times of an entity whose fixture gives none: made and last changed at the sample epoch. */
+export const sampleTimes = { createdAt: sampleEpoch, updatedAt: sampleEpoch } as const
+
 /**
  * The wire Order of a fixture order. Amounts stay decimal strings in base units; the *Formatted twins are
  * the same amounts in whole units. priceAmountNet is what the seller receives after feeBreakdown.
@@ -27,7 +31,7 @@ export function orderDocument(
   const price = BigInt(order.pricePerToken)
   const feeBreakdown = (order.feeBreakdown ?? []).map((fee) => ({
     ...fee,
-    recipientAddress: fee.recipientAddress.toLowerCase(),
+    recipientAddress: canonicalAddress(fee.recipientAddress, 'order.feeBreakdown.recipientAddress'),
   }))
   const feeBps = feeBreakdown.reduce((sum, fee) => sum + fee.bps, 0)
   const net = price - (price * BigInt(feeBps)) / 10_000n
@@ -44,13 +48,13 @@ export function orderDocument(
     status: status as Order['status'],
     chainId,
     originName: platformKinds.has(order.marketplace) ? 'platform' : order.marketplace,
-    collectionContractAddress: collectionAddress.toLowerCase(),
-    createdBy: order.createdBy.toLowerCase(),
+    collectionContractAddress: canonicalAddress(collectionAddress, 'order.collection'),
+    createdBy: canonicalAddress(order.createdBy, 'order.createdBy'),
     priceAmount: price.toString(),
     priceAmountFormatted: priceFormatted,
     priceAmountNet: net.toString(),
     priceAmountNetFormatted: formatUnits(net, currency.decimals),
-    priceCurrencyAddress: order.currency.toLowerCase(),
+    priceCurrencyAddress: canonicalAddress(order.currency, 'order.currency'),
     priceDecimals: currency.decimals,
     priceUSD,
     priceUSDFormatted: priceUSD.toFixed(2),

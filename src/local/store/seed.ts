@@ -1,7 +1,8 @@
+import { canonicalAddress } from '../../address.js'
 import type { Sql } from '../../store/sql.js'
 import type { FixtureCollection, Fixtures } from '../fixtures.js'
 import type { NetworkTable } from '../networks.js'
-import { orderDocument, sampleEpoch, type CurrencyInfo } from './order-document.js'
+import { orderDocument, sampleEpoch, sampleTimes, type CurrencyInfo } from './order-document.js'
 
 function chainOf(networks: NetworkTable, network: string, where: string): number {
   const chainId = networks.chainIdOf(network)
@@ -11,7 +12,7 @@ function chainOf(networks: NetworkTable, network: string, where: string): number
 
 async function loadCollection(sql: Sql, networks: NetworkTable, collection: FixtureCollection): Promise<void> {
   const chainId = chainOf(networks, collection.network, `collection ${collection.contractAddress}`)
-  const address = collection.contractAddress.toLowerCase()
+  const address = canonicalAddress(collection.contractAddress, 'collection.contractAddress')
   const { rows } = await sql.query<{ id: string }>(
     `insert into collections (chain_id, contract_address, name, contract_type) values ($1, $2, $3, $4)
      on conflict (chain_id, contract_address) do update set name = excluded.name, contract_type = excluded.contract_type
@@ -39,7 +40,7 @@ async function loadCollection(sql: Sql, networks: NetworkTable, collection: Fixt
   for (const order of collection.orders ?? []) {
     const currency = await sql.query<{ decimals: number; usd_price: number }>(
       'select decimals, usd_price from currencies where chain_id = $1 and address = $2',
-      [chainId, order.currency.toLowerCase()],
+      [chainId, canonicalAddress(order.currency, 'order.currency')],
     )
     const found = currency.rows[0]
     if (!found)
@@ -96,7 +97,7 @@ export async function loadFixtures(sql: Sql, networks: NetworkTable, fixtures: F
          on conflict (chain_id, address) do update set symbol = excluded.symbol, decimals = excluded.decimals, usd_price = excluded.usd_price`,
         [
           chainOf(networks, currency.network, `currency ${currency.symbol}`),
-          currency.address.toLowerCase(),
+          canonicalAddress(currency.address, 'currency.address'),
           currency.symbol,
           currency.decimals,
           currency.usdPrice,
@@ -109,10 +110,10 @@ export async function loadFixtures(sql: Sql, networks: NetworkTable, fixtures: F
       await tx.query(
         `insert into audiences (id, project_id, doc) values ($1, $2, $3)
          on conflict (id) do update set project_id = excluded.project_id, doc = excluded.doc`,
-        [audience.id, audience.projectId, JSON.stringify({ ...rest, createdAt: sampleEpoch, updatedAt: sampleEpoch })],
+        [audience.id, audience.projectId, JSON.stringify({ ...rest, ...sampleTimes })],
       )
       for (const contact of contacts) {
-        const address = contact.address.toLowerCase()
+        const address = canonicalAddress(contact.address, 'contact.address')
         await tx.query(
           `insert into audience_contacts (audience_id, address, doc) values ($1, $2, $3)
            on conflict (audience_id, address) do update set doc = excluded.doc`,
@@ -123,8 +124,7 @@ export async function loadFixtures(sql: Sql, networks: NetworkTable, fixtures: F
               ...contact,
               address,
               audienceId: audience.id,
-              createdAt: sampleEpoch,
-              updatedAt: sampleEpoch,
+              ...sampleTimes,
             }),
           ],
         )
@@ -135,9 +135,8 @@ export async function loadFixtures(sql: Sql, networks: NetworkTable, fixtures: F
       const doc = {
         ...rest,
         chainId: chainOf(networks, network, `contract ${contract.id}`),
-        contractAddress: contract.contractAddress.toLowerCase(),
-        createdAt: sampleEpoch,
-        updatedAt: sampleEpoch,
+        contractAddress: canonicalAddress(contract.contractAddress, 'contract.contractAddress'),
+        ...sampleTimes,
       }
       await tx.query(
         `insert into contracts (id, project_id, audience_id, doc) values ($1, $2, $3, $4)
@@ -151,9 +150,8 @@ export async function loadFixtures(sql: Sql, networks: NetworkTable, fixtures: F
       const doc = {
         ...rest,
         chainId,
-        address: sponsor.address.toLowerCase(),
-        createdAt: sampleEpoch,
-        updatedAt: sampleEpoch,
+        address: canonicalAddress(sponsor.address, 'gasSponsor.address'),
+        ...sampleTimes,
       }
       await tx.query(
         `insert into gas_sponsors (id, project_id, chain_id, doc) values ($1, $2, $3, $4)
