@@ -35,14 +35,10 @@ describe('npm run gen:breaking', () => {
   const git = (...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, stdio: 'pipe' })
   const run = (...args: string[]) => {
-    const result = spawnSync(
-      join(repoRoot, 'node_modules', '.bin', 'tsx'),
-      [join(repoRoot, 'scripts', 'breaking.ts'), ...args],
-      {
-        cwd: join(repo, 'gen'),
-        encoding: 'utf8',
-      },
-    )
+    const result = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'launch.mjs'), 'breaking', ...args], {
+      cwd: join(repo, 'gen'),
+      encoding: 'utf8',
+    })
     return { status: result.status, stdout: result.stdout, stderr: result.stderr }
   }
   const writeIr = (caseName: string, side: 'before' | 'after') =>
