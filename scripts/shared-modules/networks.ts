@@ -13,7 +13,7 @@ export function networksModuleText({ networks, services }: RoutingData, runtimeD
     serviceNames.map((s) => [s, { shape: services[s]!.shape, defaultUrl: services[s]!.defaultUrl }]),
   )
   return `${generatedHeader('scripts/shared-modules', 'schema/networks.json')}
-import { assertKeyOf, isKeyOf, serviceUrl } from '${runtime}'
+import { assertOneOf, isOneOf, keyed, serviceUrl } from '${runtime}'
 
 export { InvalidServiceUrlError, UnknownNetworkError } from '${runtime}'
 
@@ -21,18 +21,18 @@ export { InvalidServiceUrlError, UnknownNetworkError } from '${runtime}'
 export type Network =
 ${names.map((n) => `  | '${n}'`).join('\n')}
 
+/** Every network, in the order of schema/networks.json (one string: the client bundles carry no more). */
+export const NETWORKS = /* @__PURE__ */ '${names.join(' ')}'.split(' ') as readonly Network[]
+
 /** Numeric chain id of each network; Metadata's \`chainId\` is this number as text. */
-export const CHAIN_IDS: { readonly [network in Network]: number } = {
-${networks.map((n) => `  '${n.name}': ${n.chainId},`).join('\n')}
-}
+export const CHAIN_IDS: { readonly [network in Network]: number } = /* @__PURE__ */ keyed(NETWORKS, [
+${networks.map((n) => `  ${n.chainId}, // ${n.name}`).join('\n')}
+])
 
-/** Every network, in the order of schema/networks.json. */
-export const NETWORKS = /* @__PURE__ */ Object.keys(CHAIN_IDS) as readonly Network[]
-
-export const isNetwork = (value: unknown): value is Network => isKeyOf(CHAIN_IDS, value)
+export const isNetwork = (value: unknown): value is Network => isOneOf(NETWORKS, value)
 
 /** The network, or an UnknownNetworkError for any other value. */
-export const assertNetwork = (value: unknown): Network => assertKeyOf(CHAIN_IDS, value)
+export const assertNetwork = (value: unknown): Network => assertOneOf(NETWORKS, value)
 
 export type ServiceName = ${quoted(serviceNames)}
 

@@ -6,7 +6,14 @@ import {
   perCallHeaders,
   redactCredentials,
 } from './credentials.js'
-import { type ErrorClassesByCode, clientErrorCodes, errorFromResponseText, type WebrpcError } from './errors.js'
+import {
+  type ErrorClassesByCode,
+  badResponse,
+  clientErrorCodes,
+  errorFromResponseText,
+  jsonObject,
+  raise,
+} from './errors.js'
 import { type ServiceRoute, serviceUrl } from './routing.js'
 
 /** The fetch a client calls: the global one by default. Typed without DOM-only names, so Node-only projects compile it. */
@@ -60,30 +67,29 @@ export class ServiceClient {
 
   /** POSTs one call; rejects with the service's error classes, never with a key in the error. */
   call<Result>(method: string, args: object | undefined, headers?: object, signal?: AbortSignal): Promise<Result> {
-    const kind = this.#service.auth?.[method]
+    const { auth, name, errors, webrpcHeader } = this.#service
+    const kind = auth?.[method]
     const keyHeaders = kind ? this.#credentials[kind] : {}
     if (!keyHeaders)
       return Promise.reject(
-        this.#error(clientErrorCodes.unauthorized, {
-          cause: missingCredentialCause(kind!, `${this.#service.name}.${method}`),
-        }),
+        raise(errors, clientErrorCodes.unauthorized, { cause: missingCredentialCause(kind!, `${name}.${method}`) }),
       )
-    const init: RequestInit = {
+    return this.#fetch(this.#url + method, {
       method: 'POST',
-      headers: {
-        ...perCallHeaders(headers),
-        ...keyHeaders,
-        'Content-Type': 'application/json',
-        Webrpc: this.#service.webrpcHeader,
-      },
+      headers: { ...perCallHeaders(headers), ...keyHeaders, 'Content-Type': 'application/json', Webrpc: webrpcHeader },
       body: JSON.stringify(args ?? {}),
       signal: signal ?? null,
-    }
-    return this.#fetch(this.#url + method, init)
+    })
       .then(
-        (response) => this.#decode<Result>(response),
+        async (response) => {
+          const text = await response.text()
+          if (!response.ok) throw errorFromResponseText(errors, response.status, text)
+          const body = jsonObject(text)
+          if (!body) throw badResponse(errors, response.status, 'the response body is not a JSON object')
+          return body as Result
+        },
         (error: unknown) => {
-          throw this.#error(clientErrorCodes.requestFailed, {
+          throw raise(errors, clientErrorCodes.requestFailed, {
             cause: `fetch(): ${(error as Error | undefined)?.message ?? ''}`,
           })
         },
@@ -91,31 +97,5 @@ export class ServiceClient {
       .catch((error: unknown) => {
         throw redactCredentials(error, this.#credentials.secrets)
       })
-  }
-
-  async #decode<Result>(response: Response): Promise<Result> {
-    const text = await response.text()
-    if (!response.ok) throw errorFromResponseText(this.#service.errors, response.status, text)
-    let body: unknown
-    try {
-      body = JSON.parse(text)
-    } catch (error) {
-      throw this.#error(clientErrorCodes.badResponse, {
-        status: response.status,
-        cause: `JSON.parse(): ${(error as Error).message}`,
-      })
-    }
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw this.#error(clientErrorCodes.badResponse, {
-        status: response.status,
-        cause: 'the response body is not a JSON object',
-      })
-    return body as Result
-  }
-
-  #error(code: number, init: { cause: string; status?: number }): WebrpcError {
-    const ErrorClass = this.#service.errors[code]
-    if (!ErrorClass) throw new Error(`${this.#service.name}: the error table has no code ${code}`)
-    return new ErrorClass(init)
   }
 }

@@ -75,6 +75,26 @@ export class WebrpcError extends Error {
 
 export type WebrpcErrorClass = (new (init?: WebrpcErrorInit) => WebrpcError) & { readonly row: WebrpcErrorRow }
 
+/** The class of one row of an error table: WebrpcError with that row, so `instanceof` tells the rows apart. */
+export type WebrpcErrorClassOf<Row extends WebrpcErrorRow> = typeof WebrpcError & { readonly row: Row }
+
+/** Makes the class of one table row; gen/errors.gen.ts calls it once per row of SPEC §7. */
+export function defineError<
+  const Name extends string,
+  const Code extends number,
+  const Msg extends string,
+  const Status extends number,
+>(
+  error: Name,
+  code: Code,
+  msg: Msg,
+  status: Status,
+): WebrpcErrorClassOf<{ readonly error: Name; readonly code: Code; readonly msg: Msg; readonly status: Status }> {
+  return class extends WebrpcError {
+    static override readonly row = { error, code, msg, status }
+  }
+}
+
 /** The error classes of one error table, by wire code; the codes the client itself raises must be in it. */
 export type ErrorClassesByCode = { readonly [code: number]: WebrpcErrorClass }
 
@@ -95,38 +115,43 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 
-function raise(errors: ErrorClassesByCode, code: number, init: WebrpcErrorInit): WebrpcError {
+/** The JSON object a body holds, or undefined for anything else (not JSON, an array, a string). */
+export function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text)
+    return isObject(value) ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The error of `code` in the table; a code the table lacks becomes the base class with that code. */
+export function raise(errors: ErrorClassesByCode, code: number, init: WebrpcErrorInit): WebrpcError {
   const known = errors[code]
   return known ? new known(init) : new WebrpcError({ ...init, code })
 }
 
+/** A body the client cannot read as the JSON object SPEC §7 or the operation promises: WebrpcBadResponse. */
+export const badResponse = (errors: ErrorClassesByCode, status: number, cause: string): WebrpcError =>
+  raise(errors, clientErrorCodes.badResponse, { status, cause })
+
 /** Decodes an error body (SPEC §7 fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
 export function errorFromPayload(errors: ErrorClassesByCode, payload: unknown, httpStatus: number): WebrpcError {
-  if (!isObject(payload)) {
-    return raise(errors, clientErrorCodes.badResponse, {
-      status: httpStatus,
-      cause: `error body is not a JSON object (HTTP ${httpStatus})`,
-    })
-  }
-  const init: WebrpcErrorInit = {
+  if (!isObject(payload))
+    return badResponse(
+      errors,
+      httpStatus,
+      `error body is not a JSON object (HTTP ${httpStatus}): ${String(payload).slice(0, 200)}`,
+    )
+  const code = typeof payload.code === 'number' && errors[payload.code] ? payload.code : clientErrorCodes.endpoint
+  return raise(errors, code, {
     msg: optionalString(payload.msg) ?? optionalString(payload.message),
     cause: optionalString(payload.cause),
     status: typeof payload.status === 'number' ? payload.status : httpStatus,
-  }
-  const known = typeof payload.code === 'number' ? errors[payload.code] : undefined
-  if (known) return new known(init)
-  return raise(errors, clientErrorCodes.endpoint, { ...init, payload })
+    payload: code === payload.code ? undefined : payload,
+  })
 }
 
 /** Decodes an error response body; an empty or non-JSON body becomes WebrpcBadResponse with the HTTP status. */
-export function errorFromResponseText(errors: ErrorClassesByCode, httpStatus: number, text: string): WebrpcError {
-  const badResponse = (cause: string) => raise(errors, clientErrorCodes.badResponse, { status: httpStatus, cause })
-  if (text.trim() === '') return badResponse(`empty error body (HTTP ${httpStatus})`)
-  let payload: unknown
-  try {
-    payload = JSON.parse(text)
-  } catch {
-    return badResponse(`non-JSON error body (HTTP ${httpStatus}): ${text.slice(0, 200)}`)
-  }
-  return errorFromPayload(errors, payload, httpStatus)
-}
+export const errorFromResponseText = (errors: ErrorClassesByCode, httpStatus: number, text: string): WebrpcError =>
+  errorFromPayload(errors, jsonObject(text) ?? text, httpStatus)
