@@ -107,27 +107,18 @@ export type NetworkScopedService = 'marketplace' | 'relayer' | 'indexer'
  * Address template of each service; `{network}` stands for the network name. The defaults are
  * placeholders following SPEC's renaming of the public API's hosts: override them with `urls`.
  */
+export const MARKETPLACE_ROUTE = { shape: 'network-path-segment', defaultUrl: 'https://marketplace-api.platform.app/{network}/' } as const
+export const METADATA_ROUTE = { shape: 'fixed', defaultUrl: 'https://metadata.platform.app' } as const
+export const BUILDER_ROUTE = { shape: 'fixed', defaultUrl: 'https://api.platform.build' } as const
+export const RELAYER_ROUTE = { shape: 'network-host-prefix', defaultUrl: 'https://{network}-relayer.platform.app' } as const
+export const INDEXER_ROUTE = { shape: 'network-host-prefix', defaultUrl: 'https://{network}-indexer.platform.app' } as const
+
 export const SERVICE_ROUTES = {
-  marketplace: {
-    shape: 'network-path-segment',
-    defaultUrl: 'https://marketplace-api.platform.app/{network}/'
-  },
-  metadata: {
-    shape: 'fixed',
-    defaultUrl: 'https://metadata.platform.app'
-  },
-  builder: {
-    shape: 'fixed',
-    defaultUrl: 'https://api.platform.build'
-  },
-  relayer: {
-    shape: 'network-host-prefix',
-    defaultUrl: 'https://{network}-relayer.platform.app'
-  },
-  indexer: {
-    shape: 'network-host-prefix',
-    defaultUrl: 'https://{network}-indexer.platform.app'
-  }
+  marketplace: MARKETPLACE_ROUTE,
+  metadata: METADATA_ROUTE,
+  builder: BUILDER_ROUTE,
+  relayer: RELAYER_ROUTE,
+  indexer: INDEXER_ROUTE,
 } as const
 
 /** Address templates replacing the defaults, e.g. for staging or a local server; network-scoped ones must contain `{network}`. */

@@ -1,5 +1,5 @@
 /** Text of gen/networks.gen.ts: the network union and the address of every service, from schema/networks.json. */
-import type { RoutingData } from '../routing-data.js'
+import { routeConstName, type RoutingData } from '../routing-data.js'
 import { generatedHeader, runtimeModule } from './header.js'
 
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(' | ')
@@ -9,8 +9,9 @@ export function networksModuleText({ networks, services }: RoutingData, runtimeD
   const names = networks.map((n) => n.name)
   const serviceNames = Object.keys(services)
   const scoped = serviceNames.filter((s) => services[s]!.shape !== 'fixed')
-  const routes = Object.fromEntries(
-    serviceNames.map((s) => [s, { shape: services[s]!.shape, defaultUrl: services[s]!.defaultUrl }]),
+  const routes = serviceNames.map(
+    (s) =>
+      `export const ${routeConstName(s)} = { shape: '${services[s]!.shape}', defaultUrl: '${services[s]!.defaultUrl}' } as const`,
   )
   return `${generatedHeader('scripts/shared-modules', 'schema/networks.json')}
 import { assertOneOf, isOneOf, keyed, serviceUrl } from '${runtime}'
@@ -43,9 +44,11 @@ export type NetworkScopedService = ${quoted(scoped)}
  * Address template of each service; \`{network}\` stands for the network name. The defaults are
  * placeholders following SPEC's renaming of the public API's hosts: override them with \`urls\`.
  */
-export const SERVICE_ROUTES = ${JSON.stringify(routes, null, 2)
-    .replace(/"([a-z][A-Za-z]*)":/g, '$1:')
-    .replaceAll('"', "'")} as const
+${routes.join('\n')}
+
+export const SERVICE_ROUTES = {
+${serviceNames.map((s) => `  ${s}: ${routeConstName(s)},`).join('\n')}
+} as const
 
 /** Address templates replacing the defaults, e.g. for staging or a local server; network-scoped ones must contain \`{network}\`. */
 export type ServiceUrls = { readonly [service in ServiceName]?: string }

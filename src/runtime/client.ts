@@ -9,10 +9,11 @@ import {
 import {
   type ErrorClassesByCode,
   badResponse,
-  clientErrorCodes,
   errorFromResponseText,
   jsonObject,
   raise,
+  requestFailedCode,
+  unauthorizedCode,
 } from './errors.js'
 import { type ServiceRoute, serviceUrl } from './routing.js'
 
@@ -72,7 +73,7 @@ export class ServiceClient {
     const keyHeaders = kind ? this.#credentials[kind] : {}
     if (!keyHeaders)
       return Promise.reject(
-        raise(errors, clientErrorCodes.unauthorized, { cause: missingCredentialCause(kind!, `${name}.${method}`) }),
+        raise(errors, unauthorizedCode, { cause: missingCredentialCause(kind!, `${name}.${method}`) }),
       )
     return this.#fetch(this.#url + method, {
       method: 'POST',
@@ -89,7 +90,7 @@ export class ServiceClient {
           return body as Result
         },
         (error: unknown) => {
-          throw raise(errors, clientErrorCodes.requestFailed, {
+          throw raise(errors, requestFailedCode, {
             cause: `fetch(): ${(error as Error | undefined)?.message ?? ''}`,
           })
         },

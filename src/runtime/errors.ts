@@ -34,13 +34,14 @@ const endpointRow: WebrpcErrorRow = { error: 'WebrpcEndpoint', code: 0, msg: 'en
  * the table in the static `row`; `init` overrides the message, cause and status of one occurrence.
  */
 export class WebrpcError extends Error {
-  /** The table row of this class; the base class stands for WebrpcEndpoint with no fixed status. */
-  static readonly row: WebrpcErrorRow | undefined = undefined
+  /** The table row of this class; the base class has none: it stands for WebrpcEndpoint with no fixed status. */
+  declare static readonly row: WebrpcErrorRow | undefined
 
-  code: number
-  status: number
-  override cause?: string
-  payload?: unknown
+  // Declared, not initialised: set by the constructor, and cause and payload only when given.
+  declare code: number
+  declare status: number
+  declare cause?: string
+  declare payload?: unknown
 
   constructor(init: WebrpcErrorInit = {}) {
     const row = (new.target as typeof WebrpcError).row
@@ -98,8 +99,11 @@ export function defineError<
 /** The error classes of one error table, by wire code; the codes the client itself raises must be in it. */
 export type ErrorClassesByCode = { readonly [code: number]: WebrpcErrorClass }
 
-/** The codes a client raises on its own (SPEC §7): WebrpcEndpoint, WebrpcRequestFailed, WebrpcBadResponse, Unauthorized. */
-export const clientErrorCodes = { endpoint: 0, requestFailed: -1, badResponse: -5, unauthorized: 1000 } as const
+// The codes a client raises on its own (SPEC §7); single constants, so a bundler inlines them.
+export const endpointCode = 0
+export const requestFailedCode = -1
+export const badResponseCode = -5
+export const unauthorizedCode = 1000
 
 /** The classes of an error table by wire code or by wire name (the generator checks both are unique). */
 export function errorsBy<Key extends 'code' | 'error'>(
@@ -133,7 +137,7 @@ export function raise(errors: ErrorClassesByCode, code: number, init: WebrpcErro
 
 /** A body the client cannot read as the JSON object SPEC §7 or the operation promises: WebrpcBadResponse. */
 export const badResponse = (errors: ErrorClassesByCode, status: number, cause: string): WebrpcError =>
-  raise(errors, clientErrorCodes.badResponse, { status, cause })
+  raise(errors, badResponseCode, { status, cause })
 
 /** Decodes an error body (SPEC §7 fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
 export function errorFromPayload(errors: ErrorClassesByCode, payload: unknown, httpStatus: number): WebrpcError {
@@ -143,7 +147,7 @@ export function errorFromPayload(errors: ErrorClassesByCode, payload: unknown, h
       httpStatus,
       `error body is not a JSON object (HTTP ${httpStatus}): ${String(payload).slice(0, 200)}`,
     )
-  const code = typeof payload.code === 'number' && errors[payload.code] ? payload.code : clientErrorCodes.endpoint
+  const code = typeof payload.code === 'number' && errors[payload.code] ? payload.code : endpointCode
   return raise(errors, code, {
     msg: optionalString(payload.msg) ?? optionalString(payload.message),
     cause: optionalString(payload.cause),

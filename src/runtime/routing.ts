@@ -59,20 +59,11 @@ export function serviceUrl(
   checkNetwork: (value: unknown) => string = anyNetworkName,
 ): string {
   const hasNetwork = template.includes('{network}')
-  if (route.shape === 'fixed') {
-    if (hasNetwork)
-      throw new InvalidServiceUrlError(
-        service,
-        template,
-        'this service has no network, so {network} cannot be filled in',
-      )
-    return template
-  }
-  if (!hasNetwork)
+  if (hasNetwork === (route.shape === 'fixed'))
     throw new InvalidServiceUrlError(
       service,
       template,
-      'this service is network-scoped, so the template must contain {network}',
+      hasNetwork ? 'this service has no {network}' : 'must contain {network}',
     )
-  return template.replaceAll('{network}', checkNetwork(network))
+  return hasNetwork ? template.replaceAll('{network}', checkNetwork(network)) : template
 }
