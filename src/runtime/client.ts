@@ -57,7 +57,8 @@ export class ServiceClient {
   constructor(service: ServiceDescriptor, options: ServiceClientOptions) {
     this.#service = service
     const base = service.route
-      ? serviceUrl(service.key, service.route, options.network, options.url)
+      ? // The generated client has checked the network (assertNetwork) before it gets here.
+        serviceUrl(service.key, service.route, options.network, options.url, String)
       : (options.url ?? '')
     this.#url = `${base.replace(/\/*$/, '')}/rpc/${service.name}/`
     const fetch = options.fetch ?? globalThis.fetch
@@ -67,36 +68,38 @@ export class ServiceClient {
   }
 
   /** POSTs one call; rejects with the service's error classes, never with a key in the error. */
-  call<Result>(method: string, args: object | undefined, headers?: object, signal?: AbortSignal): Promise<Result> {
+  async call<Result>(
+    method: string,
+    args: object | undefined,
+    headers?: object,
+    signal?: AbortSignal,
+  ): Promise<Result> {
     const { auth, name, errors, webrpcHeader } = this.#service
     const kind = auth?.[method]
     const keyHeaders = kind ? this.#credentials[kind] : {}
-    if (!keyHeaders)
-      return Promise.reject(
-        raise(errors, unauthorizedCode, { cause: missingCredentialCause(kind!, `${name}.${method}`) }),
-      )
-    return this.#fetch(this.#url + method, {
-      method: 'POST',
-      headers: { ...perCallHeaders(headers), ...keyHeaders, 'Content-Type': 'application/json', Webrpc: webrpcHeader },
-      body: JSON.stringify(args ?? {}),
-      signal: signal ?? null,
-    })
-      .then(
-        async (response) => {
-          const text = await response.text()
-          if (!response.ok) throw errorFromResponseText(errors, response.status, text)
-          const body = jsonObject(text)
-          if (!body) throw badResponse(errors, response.status, 'the response body is not a JSON object')
-          return body as Result
+    try {
+      if (!keyHeaders)
+        throw raise(errors, unauthorizedCode, { cause: missingCredentialCause(kind!, `${name}.${method}`) })
+      const response = await this.#fetch(this.#url + method, {
+        method: 'POST',
+        headers: {
+          ...perCallHeaders(headers),
+          ...keyHeaders,
+          'Content-Type': 'application/json',
+          Webrpc: webrpcHeader,
         },
-        (error: unknown) => {
-          throw raise(errors, requestFailedCode, {
-            cause: `fetch(): ${(error as Error | undefined)?.message ?? ''}`,
-          })
-        },
-      )
-      .catch((error: unknown) => {
-        throw redactCredentials(error, this.#credentials.secrets)
+        body: JSON.stringify(args ?? {}),
+        signal: signal ?? null,
+      }).catch((error: unknown) => {
+        throw raise(errors, requestFailedCode, { cause: `fetch(): ${(error as Error | undefined)?.message ?? ''}` })
       })
+      const text = await response.text()
+      if (!response.ok) throw errorFromResponseText(errors, response.status, text)
+      const body = jsonObject(text)
+      if (!body) throw badResponse(errors, response.status, text)
+      return body as Result
+    } catch (error) {
+      throw redactCredentials(error, this.#credentials.secrets)
+    }
   }
 }

@@ -34,7 +34,7 @@ export function perCallHeaders(headers: object | undefined): Record<string, stri
   const keep = (value: unknown, name: string) => {
     if (!ownedHeaders.has(name.toLowerCase())) result[name] = String(value)
   }
-  if (typeof Headers !== 'undefined' && headers instanceof Headers) headers.forEach(keep)
+  if (headers instanceof Headers) headers.forEach(keep)
   else if (headers) for (const [name, value] of Object.entries(headers)) keep(value, name)
   return result
 }

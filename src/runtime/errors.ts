@@ -27,8 +27,6 @@ export interface WebrpcErrorInit {
   payload?: unknown
 }
 
-const endpointRow: WebrpcErrorRow = { error: 'WebrpcEndpoint', code: 0, msg: 'endpoint error', status: 400 }
-
 /**
  * Base of every error a client rejects with and a server answers with. A subclass names its row of
  * the table in the static `row`; `init` overrides the message, cause and status of one occurrence.
@@ -45,9 +43,9 @@ export class WebrpcError extends Error {
 
   constructor(init: WebrpcErrorInit = {}) {
     const row = (new.target as typeof WebrpcError).row
-    super(init.msg ?? init.message ?? row?.msg ?? endpointRow.msg)
-    this.name = row?.error ?? init.error ?? endpointRow.error
-    this.code = row?.code ?? (typeof init.code === 'number' ? init.code : endpointRow.code)
+    super(init.msg ?? init.message ?? row?.msg ?? 'endpoint error')
+    this.name = row?.error ?? init.error ?? 'WebrpcEndpoint'
+    this.code = row?.code ?? (typeof init.code === 'number' ? init.code : endpointCode)
     this.status = typeof init.status === 'number' ? init.status : (row?.status ?? 0)
     if (init.cause !== undefined) this.cause = init.cause
     if (init.payload !== undefined) this.payload = init.payload
@@ -136,17 +134,15 @@ export function raise(errors: ErrorClassesByCode, code: number, init: WebrpcErro
 }
 
 /** A body the client cannot read as the JSON object SPEC §7 or the operation promises: WebrpcBadResponse. */
-export const badResponse = (errors: ErrorClassesByCode, status: number, cause: string): WebrpcError =>
-  raise(errors, badResponseCode, { status, cause })
+export const badResponse = (errors: ErrorClassesByCode, status: number, body: string): WebrpcError =>
+  raise(errors, badResponseCode, {
+    status,
+    cause: `the body is not a JSON object (HTTP ${status}): ${body.slice(0, 200)}`,
+  })
 
 /** Decodes an error body (SPEC §7 fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
 export function errorFromPayload(errors: ErrorClassesByCode, payload: unknown, httpStatus: number): WebrpcError {
-  if (!isObject(payload))
-    return badResponse(
-      errors,
-      httpStatus,
-      `error body is not a JSON object (HTTP ${httpStatus}): ${String(payload).slice(0, 200)}`,
-    )
+  if (!isObject(payload)) return badResponse(errors, httpStatus, String(payload))
   const code = typeof payload.code === 'number' && errors[payload.code] ? payload.code : endpointCode
   return raise(errors, code, {
     msg: optionalString(payload.msg) ?? optionalString(payload.message),

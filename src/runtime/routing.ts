@@ -42,11 +42,6 @@ export const keyed = <Name extends string, Value>(
 ): { readonly [name in Name]: Value } =>
   Object.fromEntries(names.map((name, index) => [name, values[index]])) as { readonly [name in Name]: Value }
 
-const anyNetworkName = (value: unknown): string => {
-  if (typeof value !== 'string') throw new UnknownNetworkError(value)
-  return value
-}
-
 /**
  * The address of a service: its template (the default unless one is given) with `{network}` filled in.
  * A network-scoped service needs `{network}` in the template and a network; a fixed one takes neither.
@@ -55,9 +50,10 @@ export function serviceUrl(
   service: string,
   route: ServiceRoute,
   network: unknown,
-  template: string = route.defaultUrl,
-  checkNetwork: (value: unknown) => string = anyNetworkName,
+  template: string | undefined,
+  checkNetwork: (value: unknown) => string,
 ): string {
+  template ??= route.defaultUrl
   const hasNetwork = template.includes('{network}')
   if (hasNetwork === (route.shape === 'fixed'))
     throw new InvalidServiceUrlError(
