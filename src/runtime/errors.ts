@@ -27,6 +27,12 @@ export interface WebrpcErrorInit {
   payload?: unknown
 }
 
+// The codes a client raises on its own (SPEC §7); single constants, so a bundler inlines them.
+export const endpointCode = 0
+export const requestFailedCode = -1
+export const badResponseCode = -5
+export const unauthorizedCode = 1000
+
 /**
  * Base of every error a client rejects with and a server answers with. A subclass names its row of
  * the table in the static `row`; `init` overrides the message, cause and status of one occurrence.
@@ -96,12 +102,6 @@ export function defineError<
 
 /** The error classes of one error table, by wire code; the codes the client itself raises must be in it. */
 export type ErrorClassesByCode = { readonly [code: number]: WebrpcErrorClass }
-
-// The codes a client raises on its own (SPEC §7); single constants, so a bundler inlines them.
-export const endpointCode = 0
-export const requestFailedCode = -1
-export const badResponseCode = -5
-export const unauthorizedCode = 1000
 
 /** The classes of an error table by wire code or by wire name (the generator checks both are unique). */
 export function errorsBy<Key extends 'code' | 'error'>(
