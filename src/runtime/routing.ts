@@ -44,7 +44,8 @@ export const keyed = <Name extends string, Value>(
 
 /**
  * The address of a service: its template (the default unless one is given) with `{network}` filled in.
- * A network-scoped service needs `{network}` in the template and a network; a fixed one takes neither.
+ * A network-scoped service needs `{network}` in the template and a network, which `checkNetwork` checks
+ * and returns; a fixed one takes neither.
  */
 export function serviceUrl(
   service: string,
