@@ -7,7 +7,7 @@
 
 import { ServiceClient, type Fetch, type ServiceDescriptor } from '../src/runtime/client.js'
 import { webrpcErrorByCode } from './errors.gen.js'
-import { SERVICE_ROUTES } from './networks.gen.js'
+import { BUILDER_ROUTE } from './networks.gen.js'
 import { dispatchHandler, methodGuard } from '../src/runtime/dispatch.js'
 
 export { type Fetch } from '../src/runtime/client.js'
@@ -103,7 +103,7 @@ const builderDescriptor: ServiceDescriptor = {
   key: 'builder',
   webrpcHeader: WebrpcHeaderValue,
   errors: webrpcErrorByCode,
-  route: SERVICE_ROUTES.builder,
+  route: BUILDER_ROUTE,
   auth: BuilderAuth,
 }
 

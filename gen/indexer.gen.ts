@@ -7,7 +7,7 @@
 
 import { ServiceClient, type Fetch, type ServiceDescriptor } from '../src/runtime/client.js'
 import { webrpcErrorByCode } from './errors.gen.js'
-import { SERVICE_ROUTES, assertNetwork, type Network } from './networks.gen.js'
+import { INDEXER_ROUTE, assertNetwork, type Network } from './networks.gen.js'
 import { dispatchHandler, methodGuard } from '../src/runtime/dispatch.js'
 
 export { type Fetch } from '../src/runtime/client.js'
@@ -157,7 +157,7 @@ const indexerDescriptor: ServiceDescriptor = {
   key: 'indexer',
   webrpcHeader: WebrpcHeaderValue,
   errors: webrpcErrorByCode,
-  route: SERVICE_ROUTES.indexer,
+  route: INDEXER_ROUTE,
   auth: IndexerAuth,
 }
 

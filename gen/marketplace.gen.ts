@@ -7,7 +7,7 @@
 
 import { ServiceClient, type Fetch, type ServiceDescriptor } from '../src/runtime/client.js'
 import { webrpcErrorByCode } from './errors.gen.js'
-import { SERVICE_ROUTES, assertNetwork, type Network } from './networks.gen.js'
+import { MARKETPLACE_ROUTE, assertNetwork, type Network } from './networks.gen.js'
 import { dispatchHandler, methodGuard } from '../src/runtime/dispatch.js'
 
 export { type Fetch } from '../src/runtime/client.js'
@@ -343,7 +343,7 @@ const marketplaceDescriptor: ServiceDescriptor = {
   key: 'marketplace',
   webrpcHeader: WebrpcHeaderValue,
   errors: webrpcErrorByCode,
-  route: SERVICE_ROUTES.marketplace,
+  route: MARKETPLACE_ROUTE,
   auth: MarketplaceAuth,
 }
 

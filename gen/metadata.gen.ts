@@ -7,7 +7,7 @@
 
 import { ServiceClient, type Fetch, type ServiceDescriptor } from '../src/runtime/client.js'
 import { webrpcErrorByCode } from './errors.gen.js'
-import { SERVICE_ROUTES } from './networks.gen.js'
+import { METADATA_ROUTE } from './networks.gen.js'
 import { dispatchHandler, methodGuard } from '../src/runtime/dispatch.js'
 
 export { type Fetch } from '../src/runtime/client.js'
@@ -74,7 +74,7 @@ const metadataDescriptor: ServiceDescriptor = {
   key: 'metadata',
   webrpcHeader: WebrpcHeaderValue,
   errors: webrpcErrorByCode,
-  route: SERVICE_ROUTES.metadata,
+  route: METADATA_ROUTE,
   auth: MetadataAuth,
 }
 

@@ -7,7 +7,7 @@
 
 import { ServiceClient, type Fetch, type ServiceDescriptor } from '../src/runtime/client.js'
 import { webrpcErrorByCode } from './errors.gen.js'
-import { SERVICE_ROUTES, assertNetwork, type Network } from './networks.gen.js'
+import { RELAYER_ROUTE, assertNetwork, type Network } from './networks.gen.js'
 import { dispatchHandler, methodGuard } from '../src/runtime/dispatch.js'
 
 export { type Fetch } from '../src/runtime/client.js'
@@ -94,7 +94,7 @@ const relayerDescriptor: ServiceDescriptor = {
   key: 'relayer',
   webrpcHeader: WebrpcHeaderValue,
   errors: webrpcErrorByCode,
-  route: SERVICE_ROUTES.relayer,
+  route: RELAYER_ROUTE,
   auth: RelayerAuth,
 }
 

@@ -14,6 +14,10 @@ export interface RoutingData {
   services: Record<string, ServiceRoute>
 }
 
+/** The constant gen/networks.gen.ts declares for one service's route (`MARKETPLACE_ROUTE`), so a client bundles only its own. */
+export const routeConstName = (serviceKey: string): string =>
+  `${serviceKey.replace(/[A-Z]/g, '_$&').toUpperCase()}_ROUTE`
+
 /** The single source of networks and service URL shapes: schema/networks.json, validated by its JSON Schema. */
 export function loadRoutingData(dir: string = schemaDir): RoutingData {
   const read = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), 'utf8'))

@@ -1,6 +1,6 @@
 import { SyntaxKind, type ClassDeclaration, type SourceFile } from './ts-morph.js'
 import { serviceKey, type IRService } from '../ir.js'
-import { loadRoutingData, type ServiceRoute } from '../routing-data.js'
+import { loadRoutingData, routeConstName, type ServiceRoute } from '../routing-data.js'
 import { insertImport } from './insert-import.js'
 import {
   addPropertyEdit,
@@ -80,7 +80,7 @@ export const routingPass: Pass = {
       edits.push(
         { start: cls.getStart(true), text: optionsText(service, key, route) },
         { start: optionsType.getStart(), end: optionsType.getEnd(), text: `${service.name}ClientOptions` },
-        addPropertyEdit(file, descriptorName(service.name), `route: SERVICE_ROUTES.${key}`),
+        addPropertyEdit(file, descriptorName(service.name), `route: ${routeConstName(key)}`),
       )
       if (scoped) {
         edits.push(
@@ -97,7 +97,10 @@ export const routingPass: Pass = {
     applyEdits(file, edits)
     insertImport(
       file,
-      usesNetwork ? ['SERVICE_ROUTES', 'assertNetwork', 'type Network'] : ['SERVICE_ROUTES'],
+      [
+        ...routed.map((service) => routeConstName(serviceKey(service))),
+        ...(usesNetwork ? ['assertNetwork', 'type Network'] : []),
+      ],
       networksModuleImport,
     )
   },

@@ -40,19 +40,19 @@ export function errorRows(irs: ReadonlyMap<string, WebrpcIR>): ErrorRow[] {
 /** Stock gen-typescript names classes `${error}Error` (so -7 is WebrpcInternalErrorError); kept for compatibility. */
 export const errorClassName = (row: ErrorRow): string => `${row.error}Error`
 
-const rowText = (row: ErrorRow) =>
-  `{ error: '${row.error}', code: ${row.code}, msg: ${JSON.stringify(row.msg)}, status: ${row.status} }`
+/** One class per row: the value made by defineError, and a type of the same name for annotations. */
+const classText = (
+  row: ErrorRow,
+) => `export const ${errorClassName(row)} = /* @__PURE__ */ defineError('${row.error}', ${row.code}, ${JSON.stringify(row.msg)}, ${row.status})
+export type ${errorClassName(row)} = WebrpcError
+`
 
 export function errorsModuleText(rows: readonly ErrorRow[], runtimeDir: string): string {
   const runtime = runtimeModule(runtimeDir, 'errors')
-  const classes = rows.map(
-    (row) => `export class ${errorClassName(row)} extends WebrpcError {
-  static override readonly row = ${rowText(row)} as const
-}
-`,
-  )
+  const classes = rows.map(classText)
   return `${generatedHeader('scripts/shared-modules', 'schema/errors.ridl and schema/webrpc-errors.json')}
 import {
+  defineError,
   errorFromPayload,
   errorFromResponseText,
   errorsBy,
@@ -64,6 +64,7 @@ import {
 export {
   WebrpcError,
   type WebrpcErrorClass,
+  type WebrpcErrorClassOf,
   type WebrpcErrorInit,
   type WebrpcErrorPayload,
   type WebrpcErrorRow,

@@ -1,5 +1,5 @@
 /** Text of gen/networks.gen.ts: the network union and the address of every service, from schema/networks.json. */
-import type { RoutingData } from '../routing-data.js'
+import { routeConstName, type RoutingData } from '../routing-data.js'
 import { generatedHeader, runtimeModule } from './header.js'
 
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(' | ')
@@ -9,11 +9,12 @@ export function networksModuleText({ networks, services }: RoutingData, runtimeD
   const names = networks.map((n) => n.name)
   const serviceNames = Object.keys(services)
   const scoped = serviceNames.filter((s) => services[s]!.shape !== 'fixed')
-  const routes = Object.fromEntries(
-    serviceNames.map((s) => [s, { shape: services[s]!.shape, defaultUrl: services[s]!.defaultUrl }]),
+  const routes = serviceNames.map(
+    (s) =>
+      `export const ${routeConstName(s)} = { shape: '${services[s]!.shape}', defaultUrl: '${services[s]!.defaultUrl}' } as const`,
   )
   return `${generatedHeader('scripts/shared-modules', 'schema/networks.json')}
-import { assertKeyOf, isKeyOf, serviceUrl } from '${runtime}'
+import { assertOneOf, isOneOf, keyed, serviceUrl } from '${runtime}'
 
 export { InvalidServiceUrlError, UnknownNetworkError } from '${runtime}'
 
@@ -21,18 +22,18 @@ export { InvalidServiceUrlError, UnknownNetworkError } from '${runtime}'
 export type Network =
 ${names.map((n) => `  | '${n}'`).join('\n')}
 
+/** Every network, in the order of schema/networks.json (one string: the client bundles carry no more). */
+export const NETWORKS = /* @__PURE__ */ '${names.join(' ')}'.split(' ') as readonly Network[]
+
 /** Numeric chain id of each network; Metadata's \`chainId\` is this number as text. */
-export const CHAIN_IDS: { readonly [network in Network]: number } = {
-${networks.map((n) => `  '${n.name}': ${n.chainId},`).join('\n')}
-}
+export const CHAIN_IDS: { readonly [network in Network]: number } = /* @__PURE__ */ keyed(NETWORKS, [
+${networks.map((n) => `  ${n.chainId}, // ${n.name}`).join('\n')}
+])
 
-/** Every network, in the order of schema/networks.json. */
-export const NETWORKS = /* @__PURE__ */ Object.keys(CHAIN_IDS) as readonly Network[]
-
-export const isNetwork = (value: unknown): value is Network => isKeyOf(CHAIN_IDS, value)
+export const isNetwork = (value: unknown): value is Network => isOneOf(NETWORKS, value)
 
 /** The network, or an UnknownNetworkError for any other value. */
-export const assertNetwork = (value: unknown): Network => assertKeyOf(CHAIN_IDS, value)
+export const assertNetwork = (value: unknown): Network => assertOneOf(NETWORKS, value)
 
 export type ServiceName = ${quoted(serviceNames)}
 
@@ -43,9 +44,11 @@ export type NetworkScopedService = ${quoted(scoped)}
  * Address template of each service; \`{network}\` stands for the network name. The defaults are
  * placeholders following SPEC's renaming of the public API's hosts: override them with \`urls\`.
  */
-export const SERVICE_ROUTES = ${JSON.stringify(routes, null, 2)
-    .replace(/"([a-z][A-Za-z]*)":/g, '$1:')
-    .replaceAll('"', "'")} as const
+${routes.join('\n')}
+
+export const SERVICE_ROUTES = {
+${serviceNames.map((s) => `  ${s}: ${routeConstName(s)},`).join('\n')}
+} as const
 
 /** Address templates replacing the defaults, e.g. for staging or a local server; network-scoped ones must contain \`{network}\`. */
 export type ServiceUrls = { readonly [service in ServiceName]?: string }

@@ -6,7 +6,15 @@ import {
   perCallHeaders,
   redactCredentials,
 } from './credentials.js'
-import { type ErrorClassesByCode, clientErrorCodes, errorFromResponseText, type WebrpcError } from './errors.js'
+import {
+  type ErrorClassesByCode,
+  badResponse,
+  errorFromResponseText,
+  jsonObject,
+  raise,
+  requestFailedCode,
+  unauthorizedCode,
+} from './errors.js'
 import { type ServiceRoute, serviceUrl } from './routing.js'
 
 /** The fetch a client calls: the global one by default. Typed without DOM-only names, so Node-only projects compile it. */
@@ -49,7 +57,8 @@ export class ServiceClient {
   constructor(service: ServiceDescriptor, options: ServiceClientOptions) {
     this.#service = service
     const base = service.route
-      ? serviceUrl(service.key, service.route, options.network, options.url)
+      ? // The generated client has checked the network (assertNetwork) before it gets here.
+        serviceUrl(service.key, service.route, options.network, options.url, String)
       : (options.url ?? '')
     this.#url = `${base.replace(/\/*$/, '')}/rpc/${service.name}/`
     const fetch = options.fetch ?? globalThis.fetch
@@ -59,63 +68,38 @@ export class ServiceClient {
   }
 
   /** POSTs one call; rejects with the service's error classes, never with a key in the error. */
-  call<Result>(method: string, args: object | undefined, headers?: object, signal?: AbortSignal): Promise<Result> {
-    const kind = this.#service.auth?.[method]
+  async call<Result>(
+    method: string,
+    args: object | undefined,
+    headers?: object,
+    signal?: AbortSignal,
+  ): Promise<Result> {
+    const { auth, name, errors, webrpcHeader } = this.#service
+    const kind = auth?.[method]
     const keyHeaders = kind ? this.#credentials[kind] : {}
-    if (!keyHeaders)
-      return Promise.reject(
-        this.#error(clientErrorCodes.unauthorized, {
-          cause: missingCredentialCause(kind!, `${this.#service.name}.${method}`),
-        }),
-      )
-    const init: RequestInit = {
-      method: 'POST',
-      headers: {
-        ...perCallHeaders(headers),
-        ...keyHeaders,
-        'Content-Type': 'application/json',
-        Webrpc: this.#service.webrpcHeader,
-      },
-      body: JSON.stringify(args ?? {}),
-      signal: signal ?? null,
-    }
-    return this.#fetch(this.#url + method, init)
-      .then(
-        (response) => this.#decode<Result>(response),
-        (error: unknown) => {
-          throw this.#error(clientErrorCodes.requestFailed, {
-            cause: `fetch(): ${(error as Error | undefined)?.message ?? ''}`,
-          })
-        },
-      )
-      .catch((error: unknown) => {
-        throw redactCredentials(error, this.#credentials.secrets)
-      })
-  }
-
-  async #decode<Result>(response: Response): Promise<Result> {
-    const text = await response.text()
-    if (!response.ok) throw errorFromResponseText(this.#service.errors, response.status, text)
-    let body: unknown
     try {
-      body = JSON.parse(text)
+      if (!keyHeaders)
+        throw raise(errors, unauthorizedCode, { cause: missingCredentialCause(kind!, `${name}.${method}`) })
+      const response = await this.#fetch(this.#url + method, {
+        method: 'POST',
+        headers: {
+          ...perCallHeaders(headers),
+          ...keyHeaders,
+          'Content-Type': 'application/json',
+          Webrpc: webrpcHeader,
+        },
+        body: JSON.stringify(args ?? {}),
+        signal: signal ?? null,
+      }).catch((error: unknown) => {
+        throw raise(errors, requestFailedCode, { cause: `fetch(): ${(error as Error | undefined)?.message ?? ''}` })
+      })
+      const text = await response.text()
+      if (!response.ok) throw errorFromResponseText(errors, response.status, text)
+      const body = jsonObject(text)
+      if (!body) throw badResponse(errors, response.status, text)
+      return body as Result
     } catch (error) {
-      throw this.#error(clientErrorCodes.badResponse, {
-        status: response.status,
-        cause: `JSON.parse(): ${(error as Error).message}`,
-      })
+      throw redactCredentials(error, this.#credentials.secrets)
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw this.#error(clientErrorCodes.badResponse, {
-        status: response.status,
-        cause: 'the response body is not a JSON object',
-      })
-    return body as Result
-  }
-
-  #error(code: number, init: { cause: string; status?: number }): WebrpcError {
-    const ErrorClass = this.#service.errors[code]
-    if (!ErrorClass) throw new Error(`${this.#service.name}: the error table has no code ${code}`)
-    return new ErrorClass(init)
   }
 }

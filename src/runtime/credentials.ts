@@ -22,8 +22,7 @@ export function credentials(accessKey: string | undefined, secretKey: string | u
 
 /** Why a call fails on the client before sending: the key it needs was not given (SPEC §5.3). */
 export function missingCredentialCause(kind: AuthKind, method: string): string {
-  const needed = kind === 'secretKey' ? 'an accessKey and a secretKey (server-side only)' : 'an accessKey'
-  return `${method} needs ${needed}, and the client was created without it`
+  return `${method} needs an accessKey${kind === 'secretKey' ? ' and a secretKey' : ''}, not given to the client`
 }
 
 /** Headers the client sets on every call, whatever a caller passes: per-call values are dropped in any letter case. */
@@ -35,23 +34,23 @@ export function perCallHeaders(headers: object | undefined): Record<string, stri
   const keep = (value: unknown, name: string) => {
     if (!ownedHeaders.has(name.toLowerCase())) result[name] = String(value)
   }
-  if (typeof Headers !== 'undefined' && headers instanceof Headers) headers.forEach(keep)
+  if (headers instanceof Headers) headers.forEach(keep)
   else if (headers) for (const [name, value] of Object.entries(headers)) keep(value, name)
   return result
 }
 
-/** Removes the client's keys from an error (message, cause, stack, payload) before a caller can log or serialize it. */
+/** Removes the client's keys from an error (message, stack, cause, payload) before a caller can log or serialize it. */
 export function redactCredentials(error: unknown, secrets: readonly string[]): unknown {
-  if (!(error instanceof Error) || secrets.length === 0) return error
-  const redact = (text: string) => secrets.reduce((result, secret) => result.split(secret).join('[redacted]'), text)
-  const leaks = (text: unknown) => typeof text === 'string' && secrets.some((secret) => text.includes(secret))
-  if (leaks(error.message)) error.message = redact(error.message)
-  if (leaks(error.stack)) error.stack = redact(error.stack!)
-  if (leaks(error.cause)) error.cause = redact(error.cause as string)
-  const withPayload = error as Error & { payload?: unknown }
-  if (withPayload.payload !== undefined) {
-    const payload = JSON.stringify(withPayload.payload)
-    if (leaks(payload)) withPayload.payload = JSON.parse(redact(payload))
+  if (!(error instanceof Error)) return error
+  const fields = error as unknown as Record<string, unknown>
+  for (const field of ['message', 'stack', 'cause', 'payload']) {
+    const value = fields[field]
+    // The payload (parsed from a response body) is redacted through its JSON, the other fields when they are strings.
+    const text = field === 'payload' && value !== undefined ? JSON.stringify(value) : value
+    if (typeof text === 'string' && secrets.some((secret) => text.includes(secret))) {
+      const redacted = secrets.reduce((result, secret) => result.split(secret).join('[redacted]'), text)
+      fields[field] = field === 'payload' ? JSON.parse(redacted) : redacted
+    }
   }
   return error
 }

@@ -27,26 +27,31 @@ export interface WebrpcErrorInit {
   payload?: unknown
 }
 
-const endpointRow: WebrpcErrorRow = { error: 'WebrpcEndpoint', code: 0, msg: 'endpoint error', status: 400 }
+// The codes a client raises on its own (SPEC §7); single constants, so a bundler inlines them.
+export const endpointCode = 0
+export const requestFailedCode = -1
+export const badResponseCode = -5
+export const unauthorizedCode = 1000
 
 /**
  * Base of every error a client rejects with and a server answers with. A subclass names its row of
  * the table in the static `row`; `init` overrides the message, cause and status of one occurrence.
  */
 export class WebrpcError extends Error {
-  /** The table row of this class; the base class stands for WebrpcEndpoint with no fixed status. */
-  static readonly row: WebrpcErrorRow | undefined = undefined
+  /** The table row of this class; the base class has none: it stands for WebrpcEndpoint with no fixed status. */
+  declare static readonly row: WebrpcErrorRow | undefined
 
-  code: number
-  status: number
-  override cause?: string
-  payload?: unknown
+  // Declared, not initialised: set by the constructor, and cause and payload only when given.
+  declare code: number
+  declare status: number
+  declare cause?: string
+  declare payload?: unknown
 
   constructor(init: WebrpcErrorInit = {}) {
     const row = (new.target as typeof WebrpcError).row
-    super(init.msg ?? init.message ?? row?.msg ?? endpointRow.msg)
-    this.name = row?.error ?? init.error ?? endpointRow.error
-    this.code = row?.code ?? (typeof init.code === 'number' ? init.code : endpointRow.code)
+    super(init.msg ?? init.message ?? row?.msg ?? 'endpoint error')
+    this.name = row?.error ?? init.error ?? 'WebrpcEndpoint'
+    this.code = row?.code ?? (typeof init.code === 'number' ? init.code : endpointCode)
     this.status = typeof init.status === 'number' ? init.status : (row?.status ?? 0)
     if (init.cause !== undefined) this.cause = init.cause
     if (init.payload !== undefined) this.payload = init.payload
@@ -75,11 +80,28 @@ export class WebrpcError extends Error {
 
 export type WebrpcErrorClass = (new (init?: WebrpcErrorInit) => WebrpcError) & { readonly row: WebrpcErrorRow }
 
+/** The class of one row of an error table: WebrpcError with that row, so `instanceof` tells the rows apart. */
+export type WebrpcErrorClassOf<Row extends WebrpcErrorRow> = typeof WebrpcError & { readonly row: Row }
+
+/** Makes the class of one table row; gen/errors.gen.ts calls it once per row of SPEC §7. */
+export function defineError<
+  const Name extends string,
+  const Code extends number,
+  const Msg extends string,
+  const Status extends number,
+>(
+  error: Name,
+  code: Code,
+  msg: Msg,
+  status: Status,
+): WebrpcErrorClassOf<{ readonly error: Name; readonly code: Code; readonly msg: Msg; readonly status: Status }> {
+  return class extends WebrpcError {
+    static override readonly row = { error, code, msg, status }
+  }
+}
+
 /** The error classes of one error table, by wire code; the codes the client itself raises must be in it. */
 export type ErrorClassesByCode = { readonly [code: number]: WebrpcErrorClass }
-
-/** The codes a client raises on its own (SPEC §7): WebrpcEndpoint, WebrpcRequestFailed, WebrpcBadResponse, Unauthorized. */
-export const clientErrorCodes = { endpoint: 0, requestFailed: -1, badResponse: -5, unauthorized: 1000 } as const
 
 /** The classes of an error table by wire code or by wire name (the generator checks both are unique). */
 export function errorsBy<Key extends 'code' | 'error'>(
@@ -95,38 +117,41 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 
-function raise(errors: ErrorClassesByCode, code: number, init: WebrpcErrorInit): WebrpcError {
+/** The JSON object a body holds, or undefined for anything else (not JSON, an array, a string). */
+export function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text)
+    return isObject(value) ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The error of `code` in the table; a code the table lacks becomes the base class with that code. */
+export function raise(errors: ErrorClassesByCode, code: number, init: WebrpcErrorInit): WebrpcError {
   const known = errors[code]
   return known ? new known(init) : new WebrpcError({ ...init, code })
 }
 
+/** A body the client cannot read as the JSON object SPEC §7 or the operation promises: WebrpcBadResponse. */
+export const badResponse = (errors: ErrorClassesByCode, status: number, body: string): WebrpcError =>
+  raise(errors, badResponseCode, {
+    status,
+    cause: `the body is not a JSON object (HTTP ${status}): ${body.slice(0, 200)}`,
+  })
+
 /** Decodes an error body (SPEC §7 fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
 export function errorFromPayload(errors: ErrorClassesByCode, payload: unknown, httpStatus: number): WebrpcError {
-  if (!isObject(payload)) {
-    return raise(errors, clientErrorCodes.badResponse, {
-      status: httpStatus,
-      cause: `error body is not a JSON object (HTTP ${httpStatus})`,
-    })
-  }
-  const init: WebrpcErrorInit = {
+  if (!isObject(payload)) return badResponse(errors, httpStatus, String(payload))
+  const code = typeof payload.code === 'number' && errors[payload.code] ? payload.code : endpointCode
+  return raise(errors, code, {
     msg: optionalString(payload.msg) ?? optionalString(payload.message),
     cause: optionalString(payload.cause),
     status: typeof payload.status === 'number' ? payload.status : httpStatus,
-  }
-  const known = typeof payload.code === 'number' ? errors[payload.code] : undefined
-  if (known) return new known(init)
-  return raise(errors, clientErrorCodes.endpoint, { ...init, payload })
+    payload: code === payload.code ? undefined : payload,
+  })
 }
 
 /** Decodes an error response body; an empty or non-JSON body becomes WebrpcBadResponse with the HTTP status. */
-export function errorFromResponseText(errors: ErrorClassesByCode, httpStatus: number, text: string): WebrpcError {
-  const badResponse = (cause: string) => raise(errors, clientErrorCodes.badResponse, { status: httpStatus, cause })
-  if (text.trim() === '') return badResponse(`empty error body (HTTP ${httpStatus})`)
-  let payload: unknown
-  try {
-    payload = JSON.parse(text)
-  } catch {
-    return badResponse(`non-JSON error body (HTTP ${httpStatus}): ${text.slice(0, 200)}`)
-  }
-  return errorFromPayload(errors, payload, httpStatus)
-}
+export const errorFromResponseText = (errors: ErrorClassesByCode, httpStatus: number, text: string): WebrpcError =>
+  errorFromPayload(errors, jsonObject(text) ?? text, httpStatus)

@@ -25,48 +25,42 @@ export class InvalidServiceUrlError extends TypeError {
   }
 }
 
-/** The key test of a table keyed by network: own keys only, so `toString` or `__proto__` is no network. */
-export function isKeyOf<K extends string>(table: { readonly [key in K]: unknown }, value: unknown): value is K {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(table, value)
-}
+/** Whether `value` is one of `names` (a list, so `toString` or `__proto__` is never a name). */
+export const isOneOf = <Name extends string>(names: readonly Name[], value: unknown): value is Name =>
+  (names as readonly unknown[]).includes(value)
 
-/** Throws UnknownNetworkError unless `value` is a key of the network table. */
-export function assertKeyOf<K extends string>(table: { readonly [key in K]: unknown }, value: unknown): K {
-  if (!isKeyOf(table, value)) throw new UnknownNetworkError(value)
+/** Throws UnknownNetworkError unless `value` is one of the networks `names`. */
+export function assertOneOf<Name extends string>(names: readonly Name[], value: unknown): Name {
+  if (!isOneOf(names, value)) throw new UnknownNetworkError(value)
   return value
 }
 
-const anyNetworkName = (value: unknown): string => {
-  if (typeof value !== 'string') throw new UnknownNetworkError(value)
-  return value
-}
+/** A table of `values` keyed by `names` in order: `keyed(['a', 'b'], [1, 2])` is `{ a: 1, b: 2 }`. */
+export const keyed = <Name extends string, Value>(
+  names: readonly Name[],
+  values: readonly Value[],
+): { readonly [name in Name]: Value } =>
+  Object.fromEntries(names.map((name, index) => [name, values[index]])) as { readonly [name in Name]: Value }
 
 /**
  * The address of a service: its template (the default unless one is given) with `{network}` filled in.
- * A network-scoped service needs `{network}` in the template and a network; a fixed one takes neither.
+ * A network-scoped service needs `{network}` in the template and a network, which `checkNetwork` checks
+ * and returns; a fixed one takes neither.
  */
 export function serviceUrl(
   service: string,
   route: ServiceRoute,
   network: unknown,
-  template: string = route.defaultUrl,
-  checkNetwork: (value: unknown) => string = anyNetworkName,
+  template: string | undefined,
+  checkNetwork: (value: unknown) => string,
 ): string {
+  template ??= route.defaultUrl
   const hasNetwork = template.includes('{network}')
-  if (route.shape === 'fixed') {
-    if (hasNetwork)
-      throw new InvalidServiceUrlError(
-        service,
-        template,
-        'this service has no network, so {network} cannot be filled in',
-      )
-    return template
-  }
-  if (!hasNetwork)
+  if (hasNetwork === (route.shape === 'fixed'))
     throw new InvalidServiceUrlError(
       service,
       template,
-      'this service is network-scoped, so the template must contain {network}',
+      hasNetwork ? 'this service has no {network}' : 'must contain {network}',
     )
-  return template.replaceAll('{network}', checkNetwork(network))
+  return hasNetwork ? template.replaceAll('{network}', checkNetwork(network)) : template
 }

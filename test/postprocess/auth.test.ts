@@ -61,7 +61,7 @@ describe('auth pass: given source, expected source', () => {
       expect(actual).toContain(
         `${table}\n\n/** What the shared client runtime needs to know of ${service}. */\n${descriptor}`,
       )
-      expect(actual).toContain(`  route: SERVICE_ROUTES.${service.toLowerCase()},\n  auth: ${service}Auth,\n}`)
+      expect(actual).toContain(`  route: ${service.toUpperCase()}_ROUTE,\n  auth: ${service}Auth,\n}`)
       expect(actual).toContain(members)
       if (!methods.some((m) => m.secret)) expect(actual).not.toContain('secretKey?')
       expect(await runPasses([authPass], service.toLowerCase(), miniIR(service, methods), actual)).toBe(actual)

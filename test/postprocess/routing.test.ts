@@ -8,7 +8,7 @@ const cases = [
     service: 'Relayer',
     expected: `// header
 import { ServiceClient, type Fetch, type ServiceDescriptor } from '../src/runtime/client.js'
-import { SERVICE_ROUTES, assertNetwork, type Network } from './networks.gen.js'
+import { RELAYER_ROUTE, assertNetwork, type Network } from './networks.gen.js'
 
 /** What the shared client runtime needs to know of Relayer. */
 const relayerDescriptor: ServiceDescriptor = {
@@ -16,7 +16,7 @@ const relayerDescriptor: ServiceDescriptor = {
   key: 'relayer',
   webrpcHeader: WebrpcHeaderValue,
   errors: webrpcErrorByCode,
-  route: SERVICE_ROUTES.relayer,
+  route: RELAYER_ROUTE,
 }
 
 /** How the Relayer client reaches its service. */
@@ -51,7 +51,7 @@ export * from './networks.gen.js'
     service: 'Builder',
     expected: `// header
 import { ServiceClient, type Fetch, type ServiceDescriptor } from '../src/runtime/client.js'
-import { SERVICE_ROUTES } from './networks.gen.js'
+import { BUILDER_ROUTE } from './networks.gen.js'
 
 /** What the shared client runtime needs to know of Builder. */
 const builderDescriptor: ServiceDescriptor = {
@@ -59,7 +59,7 @@ const builderDescriptor: ServiceDescriptor = {
   key: 'builder',
   webrpcHeader: WebrpcHeaderValue,
   errors: webrpcErrorByCode,
-  route: SERVICE_ROUTES.builder,
+  route: BUILDER_ROUTE,
 }
 
 /** How the Builder client reaches its service. */
@@ -85,7 +85,7 @@ export * from './networks.gen.js'
     service: 'Marketplace',
     expected: (actual: string) =>
       actual.includes('/** Selects the path segment of every call (SPEC §1). */\n  network: Network') &&
-      actual.includes('route: SERVICE_ROUTES.marketplace,') &&
+      actual.includes('route: MARKETPLACE_ROUTE,') &&
       actual.includes('`https://marketplace-api.platform.app/{network}/`'),
   },
 ]
