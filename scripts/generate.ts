@@ -6,7 +6,7 @@ import { fixtureTypesText, loadFixturesSchema } from './fixture-types.js'
 import { codeFingerprint, GenCache } from './gen-cache.js'
 import { checkArgumentFormats, loadArgumentFormats, type WebrpcIR } from './ir.js'
 import { genDir, serviceRoots } from './paths.js'
-import { loadRoutingData, type RoutingData } from './routing-data.js'
+import type { RoutingData } from './routing-data.js'
 import { errorRows, errorsModuleText } from './shared-modules/errors.js'
 import { defaultRuntimeDir } from './shared-modules/header.js'
 import { networksModuleText } from './shared-modules/networks.js'
@@ -84,10 +84,14 @@ export async function generateFiles(
     if (!fingerprints.has(step)) fingerprints.set(step, codeFingerprint(stepCode[step]))
     return fingerprints.get(step)!
   }
-  const routing = JSON.parse(cache.text([code('routing')], () => JSON.stringify(loadRoutingData()))) as RoutingData
+  const routingInputs = [code('routing')]
+  const cachedRouting = cache.get(routingInputs)
+  const checkedRouting = cachedRouting ?? runStep('routing', undefined).then((text) => cache.set(routingInputs, text))
+  // Without the cache, or without the routing data in it (a first run, or networks.json or its code changed), every
+  // service file is post-processed: ts-morph loads here while webrpc-gen runs and the routing data is checked.
+  const loading = cache.enabled && cachedRouting !== undefined ? undefined : import('./postprocess/index.js')
+  const routing = JSON.parse(await checkedRouting) as RoutingData
   const routingText = JSON.stringify(routing)
-  // Without the cache every service file is post-processed: ts-morph loads while webrpc-gen runs.
-  const loading = cache.enabled ? undefined : import('./postprocess/index.js')
   const postprocessor = () => loading ?? import('./postprocess/index.js')
   const irs = new Map<string, WebrpcIR>()
   const clients = new Map<string, { irText: string; client: string }>()

@@ -1,5 +1,5 @@
 /**
- * The steps that run ajv (JSON Schemas, validators, OpenAPI examples) run on a second thread while the
+ * The steps that run ajv (the routing data's check, JSON Schemas, validators, OpenAPI examples) run on a second thread while the
  * first loads ts-morph and post-processes the clients: on two cores a run takes the longer of the two,
  * not their sum. Only a bundled command (scripts/launch.mjs) has one file a thread can load; run from
  * source (tests import the pipeline), the steps run on the calling thread.
@@ -11,6 +11,10 @@ import { launchedBundle } from './paths.js'
 import type { RoutingData } from './routing-data.js'
 
 const steps = {
+  /** schema/networks.json, checked against its JSON Schema, as JSON text. */
+  async routing(): Promise<string> {
+    return JSON.stringify((await import('./routing-data.js')).loadRoutingData())
+  },
   async openapi(input: { stem: string; ir: WebrpcIR; routing: RoutingData }): Promise<string> {
     return (await import('./openapi/index.js')).openapiFile(input.stem, input.ir, input.routing)
   },
