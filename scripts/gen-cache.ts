@@ -49,6 +49,18 @@ export class GenCache {
     return text
   }
 
+  /**
+   * The cached output of `inputs`, or the promise of the step that makes it, stored once made. A failure
+   * is reported where the promise is awaited, never as an unhandled rejection before that.
+   */
+  textOrMade(inputs: readonly string[], make: () => Promise<string>): string | Promise<string> {
+    const cached = this.get(inputs)
+    if (cached !== undefined) return cached
+    const made = make().then((text) => this.set(inputs, text))
+    made.catch(() => undefined)
+    return made
+  }
+
   /** The cached output of `inputs`, or `compute()`'s, stored for next time. */
   text(inputs: readonly string[], compute: () => string): string {
     return this.get(inputs) ?? this.set(inputs, compute())

@@ -84,12 +84,10 @@ export async function generateFiles(
     if (!fingerprints.has(step)) fingerprints.set(step, codeFingerprint(stepCode[step]))
     return fingerprints.get(step)!
   }
-  const routingInputs = [code('routing')]
-  const cachedRouting = cache.get(routingInputs)
-  const checkedRouting = cachedRouting ?? runStep('routing', undefined).then((text) => cache.set(routingInputs, text))
+  const checkedRouting = cache.textOrMade([code('routing')], () => runStep('routing', undefined))
   // Without the cache, or without the routing data in it (a first run, or networks.json or its code changed), every
   // service file is post-processed: ts-morph loads here while webrpc-gen runs and the routing data is checked.
-  const loading = cache.enabled && cachedRouting !== undefined ? undefined : import('./postprocess/index.js')
+  const loading = cache.enabled && typeof checkedRouting === 'string' ? undefined : import('./postprocess/index.js')
   const routing = JSON.parse(await checkedRouting) as RoutingData
   const routingText = JSON.stringify(routing)
   const postprocessor = () => loading ?? import('./postprocess/index.js')
@@ -109,23 +107,18 @@ export async function generateFiles(
 
   // The ajv steps start first (on the step thread when there is one), then the clients are post-processed here.
   const openapi = new Map(
-    [...clients].map(([stem, { irText }]) => {
-      const inputs = [code('openapi'), stem, irText, routingText]
-      const cached = cache.get(inputs)
-      const made =
-        cached ?? runStep('openapi', { stem, ir: irs.get(stem)!, routing }).then((text) => cache.set(inputs, text))
-      return [stem, made] as const
-    }),
+    [...clients].map(([stem, { irText }]) => [
+      stem,
+      cache.textOrMade([code('openapi'), stem, irText, routingText], () =>
+        runStep('openapi', { stem, ir: irs.get(stem)!, routing }),
+      ),
+    ]),
   )
-  const schemaInputs = [code('jsonschema'), ...all.map((stem) => JSON.stringify(irs.get(stem)))]
-  const schemaFilesCached = cache.get(schemaInputs)
-  const schemaFiles =
-    schemaFilesCached ??
+  const schemaFiles = cache.textOrMade([code('jsonschema'), ...all.map((stem) => JSON.stringify(irs.get(stem)))], () =>
     runStep('jsonschema', { irs: [...irs], cache: cache.enabled, code: code('jsonschema') }).then((made) =>
-      cache.set(schemaInputs, JSON.stringify(made)),
-    )
-  for (const pending of [...openapi.values(), schemaFiles])
-    if (typeof pending !== 'string') pending.catch(() => undefined)
+      JSON.stringify(made),
+    ),
+  )
 
   const files = new Map<string, string>()
   for (const [stem, { irText, client }] of clients) {
