@@ -137,8 +137,8 @@ beforeAll(async () => {
   for (const entry of readdirSync(join(repoRoot, 'node_modules')))
     symlinkSync(join(repoRoot, 'node_modules', entry), join(project, 'node_modules', entry))
   symlinkSync(repoRoot, join(project, 'node_modules', 'web3-market-contract'))
-  mkdirSync(join(project, 'test'))
-  writeFileSync(join(project, 'test', 'fixtures.json'), '{}\n')
+  mkdirSync(join(project, 'fixtures'))
+  writeFileSync(join(project, 'fixtures', 'contract.json'), '{}\n')
   writeFileSync(join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }))
   const { compilerOptions } = JSON.parse(readFileSync(join(repoRoot, 'tsconfig.json'), 'utf8')) as {
     compilerOptions: Record<string, unknown>
