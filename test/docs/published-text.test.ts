@@ -29,9 +29,7 @@ const contributingLink = { from: 'README.md', to: 'CONTRIBUTING.md' }
 // Top-level names of the repository. Directories are checked whenever a path starts with one; of the
 // files, those a user's own project also has (package.json, tsconfig.json, vitest.config.ts, dotfiles)
 // are not, as the README's examples name the reader's own.
-const topLevel = execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' })
-  .split('\n')
-  .filter(Boolean)
+const topLevel = execFileSync('git', ['ls-files'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').filter(Boolean)
 const topDirectories = [...new Set(topLevel.filter((f) => f.includes('/')).map((f) => f.split('/')[0]!))]
 const topFiles = topLevel.filter((f) => !f.includes('/') && !/^(\.|package|tsconfig|vitest)/.test(f))
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -59,7 +57,8 @@ describe('the published README and docs/', () => {
       const resolved = path ? normalize(relative(repoRoot, join(repoRoot, dirname(file), path))) : file
       const allowed = published(resolved) || (file === contributingLink.from && resolved === contributingLink.to)
       if (!allowed || !existsSync(join(repoRoot, resolved))) broken.push(`${target}: not in the package`)
-      else if (anchor && resolved.endsWith('.md') && !anchorsOf(resolved).has(anchor)) broken.push(`${target}: no such heading`)
+      else if (anchor && resolved.endsWith('.md') && !anchorsOf(resolved).has(anchor))
+        broken.push(`${target}: no such heading`)
     }
     expect(broken).toEqual([])
   })

@@ -15,6 +15,7 @@ const packedSources = [
   'README.md',
   'CHANGELOG.md',
   'LICENSE',
+  'docs',
 ]
 
 function sourcesHash(): string {
