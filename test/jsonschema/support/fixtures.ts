@@ -4,8 +4,9 @@ import type * as marketplace from '../../../gen/marketplace.gen.js'
 import type * as metadata from '../../../gen/metadata.gen.js'
 import type * as relayer from '../../../gen/relayer.gen.js'
 
-// Valid bodies built from the field tables of docs/resources.md, docs/endpoints.md and docs/webhooks.md, typed with the generated interfaces so tsc
-// checks them against the TypeScript side while the tests check them against the schemas.
+// Valid bodies built from the field tables of docs/resources.md, docs/endpoints.md and docs/webhooks.md,
+// typed with the generated interfaces so tsc checks them against the TypeScript side while the tests check
+// them against the schemas.
 // Enum values are written as their wire strings, the way JSON carries them.
 
 const address = (digit: string) => `0x${digit.repeat(40)}`
