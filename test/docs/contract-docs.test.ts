@@ -5,6 +5,10 @@ import { webrpcErrorTable } from '../../gen/errors.gen.js'
 import { CHAIN_IDS, NETWORKS, SERVICE_ROUTES } from '../../gen/networks.gen.js'
 import { argumentKey, authKind, fieldFormat, loadArgumentFormats, type IRType } from '../../scripts/ir.js'
 import { repoRoot } from '../../scripts/paths.js'
+import { defaultBodyLimit, defaultTimeoutMs } from '../../src/server/host.js'
+import { FILTER_LIMITS } from '../../src/webhook/filters.js'
+import { DEFAULT_RETRY_POLICY, MAX_RETRY_AFTER_MS } from '../../src/webhook/retry-schedule.js'
+import { MAX_URL_LENGTH } from '../../src/webhook/url-policy.js'
 import { committedIRs } from '../support/ir.js'
 import { sections, tables, tableStartingWith, type Section } from './markdown.js'
 
@@ -160,5 +164,31 @@ describe('docs/auth.md', () => {
         .flatMap((s) => s.methods.filter((m) => authKind(m) === 'secretKey').map((m) => `${s.name}.${m.name}`))
         .sort(),
     )
+  })
+})
+
+describe('docs/limits.md', () => {
+  /** A documented default as a number: "1,000", "2,048 characters", "1 MiB" in bytes, "10 s" and "24 h" in ms. */
+  const amount = (text: string): number => {
+    const match = /^([\d,]+)\s*(MiB|s|h)?\b/.exec(text)
+    if (!match) throw new Error(`not an amount: ${text}`)
+    const unit = { MiB: 1024 * 1024, s: 1000, h: 3600_000 }[match[2] as 'MiB' | 's' | 'h'] ?? 1
+    return Number(match[1]!.replace(/,/g, '')) * unit
+  }
+
+  it('states the defaults the code applies', () => {
+    const limits = new Map(tableStartingWith(doc('limits.md'), 'limit').map((row) => [row.limit, amount(row.default!)]))
+    expect(Object.fromEntries(limits)).toMatchObject({
+      'request body': defaultBodyLimit,
+      'time for one call': defaultTimeoutMs,
+      'contract addresses of one listener': FILTER_LIMITS.contractAddresses,
+      'events of one listener': FILTER_LIMITS.events,
+      'token ids of one listener': FILTER_LIMITS.tokenIDs,
+      'accounts of one listener': FILTER_LIMITS.accounts,
+      'topic hashes of one listener': FILTER_LIMITS.topicHashes,
+      'listener URL length': MAX_URL_LENGTH,
+      'delivery attempts of one event to one listener': DEFAULT_RETRY_POLICY.maxAttempts,
+      'delay asked by Retry-After': MAX_RETRY_AFTER_MS,
+    })
   })
 })
