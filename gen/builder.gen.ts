@@ -92,7 +92,7 @@ export interface GetAudienceReturn {
 //
 // Client
 //
-/** The key each Builder method needs; a server host checks the same (SPEC §5). */
+/** The key each Builder method needs; a server host checks the same (docs/auth.md). */
 export const BuilderAuth = {
   GetAudience: 'accessKey',
 } as const

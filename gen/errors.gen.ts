@@ -111,14 +111,14 @@ const classes: readonly WebrpcErrorClass[] = [
   NotImplementedError,
 ]
 
-/** The error table of SPEC §7, one row per class. */
+/** The error table of docs/errors.md, one row per class. */
 export const webrpcErrorTable: readonly WebrpcErrorRow[] = /* @__PURE__ */ classes.map((cls) => cls.row)
 
 /** Error classes by wire code and by wire name. */
 export const webrpcErrorByCode = /* @__PURE__ */ errorsBy(classes, 'code')
 export const webrpcErrorByName = /* @__PURE__ */ errorsBy(classes, 'error')
 
-/** Decodes an error body (SPEC §7 fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
+/** Decodes an error body (docs/errors.md fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
 export const webrpcErrorFromPayload = (payload: unknown, httpStatus: number): WebrpcError =>
   errorFromPayload(webrpcErrorByCode, payload, httpStatus)
 

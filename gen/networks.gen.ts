@@ -5,7 +5,7 @@ import { assertOneOf, isOneOf, keyed, serviceUrl } from '../src/runtime/routing.
 
 export { InvalidServiceUrlError, UnknownNetworkError } from '../src/runtime/routing.js'
 
-/** The networks of SPEC §1: the Marketplace path segment and the Relayer and Indexer host prefix. */
+/** The networks of docs/overview.md: the Marketplace path segment and the Relayer and Indexer host prefix. */
 export type Network =
   | 'amoy'
   | 'apechain-mainnet'

@@ -1,7 +1,7 @@
 /**
  * Why a request cannot be served as asked, as domain code says it: a kind from a closed set, the reason,
  * and the field it concerns. It knows nothing of the wire: the boundary (src/server/errors.ts) answers
- * each kind with its SPEC §7 error through one table.
+ * each kind with its docs/errors.md error through one table.
  */
 export type ProblemKind = 'invalid-argument' | 'not-found' | 'permission-denied' | 'limit-reached'
 

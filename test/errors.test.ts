@@ -9,7 +9,7 @@ import { specErrors } from './support/spec-table.js'
 
 const classOf = (name: string) => (errors as unknown as Record<string, errors.WebrpcErrorClass>)[`${name}Error`]
 
-describe('the error table of SPEC §7', () => {
+describe('the error table of docs/errors.md', () => {
   it('has exactly SPEC’s 22 rows', () => {
     const rows = errors.webrpcErrorTable.map((r) => [r.error, r.code, r.msg, r.status])
     expect(rows).toHaveLength(22)

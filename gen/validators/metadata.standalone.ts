@@ -40,7 +40,7 @@ return errors === 0;
 validate21.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const PropertyFilter = validate22;
-const schema33 = {"$id":"https://web3-market-contract.invalid/schemas/metadata/PropertyFilter.json","title":"PropertyFilter","description":"min and max are null for STRING properties (SPEC §2).","type":"object","properties":{"name":{"type":"string"},"type":{"$ref":"PropertyType.json"},"min":{"anyOf":[{"type":"number"},{"type":"null"}]},"max":{"anyOf":[{"type":"number"},{"type":"null"}]},"values":{"type":"array","items":{"type":"string"}}},"required":["name","type","values"]};
+const schema33 = {"$id":"https://web3-market-contract.invalid/schemas/metadata/PropertyFilter.json","title":"PropertyFilter","description":"min and max are null for STRING properties (docs/resources.md).","type":"object","properties":{"name":{"type":"string"},"type":{"$ref":"PropertyType.json"},"min":{"anyOf":[{"type":"number"},{"type":"null"}]},"max":{"anyOf":[{"type":"number"},{"type":"null"}]},"values":{"type":"array","items":{"type":"string"}}},"required":["name","type","values"]};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://web3-market-contract.invalid/schemas/metadata/PropertyFilter.json" */;
@@ -268,7 +268,7 @@ return errors === 0;
 validate22.evaluated = {"props":{"name":true,"type":true,"min":true,"max":true,"values":true},"dynamicProps":false,"dynamicItems":false};
 
 export const TokenCollectionFiltersRequest = validate23;
-const schema35 = {"$id":"https://web3-market-contract.invalid/schemas/metadata/TokenCollectionFiltersRequest.json","title":"TokenCollectionFiltersRequest","description":"Request body of POST /rpc/Metadata/TokenCollectionFilters. chainId is the numeric chain identifier as text (SPEC §4).","type":"object","properties":{"chainId":{"type":"string","pattern":"^[0-9]+$"},"contractAddress":{"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"}},"required":["chainId","contractAddress"],"additionalProperties":false};
+const schema35 = {"$id":"https://web3-market-contract.invalid/schemas/metadata/TokenCollectionFiltersRequest.json","title":"TokenCollectionFiltersRequest","description":"Request body of POST /rpc/Metadata/TokenCollectionFilters. chainId is the numeric chain identifier as text (docs/endpoints.md).","type":"object","properties":{"chainId":{"type":"string","pattern":"^[0-9]+$"},"contractAddress":{"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"}},"required":["chainId","contractAddress"],"additionalProperties":false};
 const pattern4 = new RegExp("^[0-9]+$", "u");
 const pattern5 = new RegExp("^0x[0-9a-fA-F]{40}$", "u");
 
@@ -383,7 +383,7 @@ return errors === 0;
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const TokenCollectionFiltersResponse = validate24;
-const schema36 = {"$id":"https://web3-market-contract.invalid/schemas/metadata/TokenCollectionFiltersResponse.json","title":"TokenCollectionFiltersResponse","description":"Response body of POST /rpc/Metadata/TokenCollectionFilters. chainId is the numeric chain identifier as text (SPEC §4).","type":"object","properties":{"filters":{"type":"array","items":{"$ref":"PropertyFilter.json"}}},"required":["filters"]};
+const schema36 = {"$id":"https://web3-market-contract.invalid/schemas/metadata/TokenCollectionFiltersResponse.json","title":"TokenCollectionFiltersResponse","description":"Response body of POST /rpc/Metadata/TokenCollectionFilters. chainId is the numeric chain identifier as text (docs/endpoints.md).","type":"object","properties":{"filters":{"type":"array","items":{"$ref":"PropertyFilter.json"}}},"required":["filters"]};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://web3-market-contract.invalid/schemas/metadata/TokenCollectionFiltersResponse.json" */;

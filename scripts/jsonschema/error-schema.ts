@@ -4,14 +4,14 @@ import type { JsonSchema } from './json-schema.js'
 import type { SchemaResource } from './service-schemas.js'
 
 /**
- * The error object of SPEC §7. `error` is not an enum and `code` not a fixed set: like responses, it
+ * The error object of docs/errors.md. `error` is not an enum and `code` not a fixed set: like responses, it
  * stays open so an old validator accepts an error a newer server adds. The known rows are examples.
  */
 export function errorPayloadSchema(errors: readonly IRError[]): SchemaResource {
   const names = [...new Set(errors.map((error) => error.name))].sort()
   const body: JsonSchema = {
     title: 'WebrpcErrorPayload',
-    description: `The JSON body of every failed call (SPEC §7). Known errors: ${names.join(', ')}.`,
+    description: `The JSON body of every failed call (docs/errors.md). Known errors: ${names.join(', ')}.`,
     type: 'object',
     properties: {
       error: { description: 'Error name, e.g. InvalidArgument.', type: 'string' },

@@ -17,20 +17,20 @@ const securitySchemes = {
     type: 'apiKey',
     in: 'header',
     name: 'X-Access-Key',
-    description: 'Public project access key (SPEC §5).',
+    description: 'Public project access key (docs/auth.md).',
   },
   SecretKey: {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'Secret API key of a project (SPEC §5).',
+    description: 'Secret API key of a project (docs/auth.md).',
   },
 }
 
 /**
  * The OpenAPI 3.0.3 document of one service, from its IR and its JSON Schemas: POST /rpc/<Service>/<Method>
  * per method with its request and response schemas, a request example from the sample data (checked
- * against its schema), the key it needs, and one response per HTTP status of SPEC §7 with the one error
+ * against its schema), the key it needs, and one response per HTTP status of docs/errors.md with the one error
  * schema and an example per error; servers from schema/networks.json.
  */
 export function openapiDocument(ir: WebrpcIR, schemas: ServiceSchemas, routing: RoutingData): unknown {

@@ -1,7 +1,7 @@
 import type { ErrorRow } from '../shared-modules/errors.js'
 
 /**
- * One response per HTTP status of SPEC §7, each with the one error schema (WebrpcError) and an example
+ * One response per HTTP status of docs/errors.md, each with the one error schema (WebrpcError) and an example
  * per error: every error has the same shape, so a `oneOf` of one schema per error would match many
  * branches at once.
  */

@@ -15,7 +15,7 @@ export function serversOf(stem: string, routing: RoutingData): unknown[] {
     network: {
       default: routing.networks.some((n) => n.name === 'polygon') ? 'polygon' : routing.networks[0]!.name,
       enum: routing.networks.map((n) => n.name),
-      description: 'The network (SPEC §1).',
+      description: 'The network (docs/overview.md).',
     },
   }
   const publicUrl = route.defaultUrl.replace(/\/+$/, '')

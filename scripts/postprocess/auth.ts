@@ -14,7 +14,7 @@ const name = 'auth'
 
 function descriptorText(service: IRService): string {
   const entries = service.methods.map((m) => `  ${m.name}: '${authKind(m)}',`)
-  return `/** The key each ${service.name} method needs; a server host checks the same (SPEC §5). */
+  return `/** The key each ${service.name} method needs; a server host checks the same (docs/auth.md). */
 export const ${service.name}Auth = {
 ${entries.join('\n')}
 } as const

@@ -6,7 +6,7 @@ const name = 'nullable'
 
 /**
  * RIDL has no nullable type; fields marked `+ jsonschema.format = nullable-number` (PropertyFilter
- * min/max, null for STRING properties per SPEC §2) become `number | null` in the generated interfaces,
+ * min/max, null for STRING properties per docs/resources.md) become `number | null` in the generated interfaces,
  * as they are in the JSON Schemas.
  */
 export const nullablePass: Pass = {

@@ -18,7 +18,7 @@ export const networksModuleImport = './networks.gen.js'
 function optionsText(service: IRService, key: string, route: ServiceRoute): string {
   const scoped = route.shape !== 'fixed'
   const network = scoped
-    ? `  /** Selects the ${route.shape === 'network-host-prefix' ? `\`<network>-${key}\` host` : 'path segment'} of every call (SPEC §1). */\n  network: Network\n`
+    ? `  /** Selects the ${route.shape === 'network-host-prefix' ? `\`<network>-${key}\` host` : 'path segment'} of every call (docs/overview.md). */\n  network: Network\n`
     : ''
   return `/** How the ${service.name} client reaches its service. */
 export interface ${service.name}ClientOptions {

@@ -1,4 +1,4 @@
-/** Text of gen/errors.gen.ts: one class per row of SPEC §7's error table, shared by every service. */
+/** Text of gen/errors.gen.ts: one class per row of docs/errors.md's error table, shared by every service. */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { WebrpcErrorRow } from '../../src/runtime/errors.js'
@@ -75,14 +75,14 @@ const classes: readonly WebrpcErrorClass[] = [
 ${rows.map((row) => `  ${errorClassName(row)},`).join('\n')}
 ]
 
-/** The error table of SPEC §7, one row per class. */
+/** The error table of docs/errors.md, one row per class. */
 export const webrpcErrorTable: readonly WebrpcErrorRow[] = /* @__PURE__ */ classes.map((cls) => cls.row)
 
 /** Error classes by wire code and by wire name. */
 export const webrpcErrorByCode = /* @__PURE__ */ errorsBy(classes, 'code')
 export const webrpcErrorByName = /* @__PURE__ */ errorsBy(classes, 'error')
 
-/** Decodes an error body (SPEC §7 fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
+/** Decodes an error body (docs/errors.md fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
 export const webrpcErrorFromPayload = (payload: unknown, httpStatus: number): WebrpcError =>
   errorFromPayload(webrpcErrorByCode, payload, httpStatus)
 

@@ -18,7 +18,7 @@ import { assertOneOf, isOneOf, keyed, serviceUrl } from '${runtime}'
 
 export { InvalidServiceUrlError, UnknownNetworkError } from '${runtime}'
 
-/** The networks of SPEC §1: the Marketplace path segment and the Relayer and Indexer host prefix. */
+/** The networks of docs/overview.md: the Marketplace path segment and the Relayer and Indexer host prefix. */
 export type Network =
 ${names.map((n) => `  | '${n}'`).join('\n')}
 

@@ -29,7 +29,7 @@ export interface DeliveriesRouteOptions {
 /**
  * The host plus the owner's view of a listener's deliveries: each delivery with its state, its attempts
  * (time, HTTP status or error, duration) and, once it has given up, its final error. X-Access-Key and
- * `Authorization: BEARER <secret key>` of the owning project; errors are SPEC §7 bodies. Every other
+ * `Authorization: BEARER <secret key>` of the owning project; errors are docs/errors.md bodies. Every other
  * request goes to the host unchanged.
  */
 export function withDeliveriesRoute(host: Host, options: DeliveriesRouteOptions): Host {

@@ -5,7 +5,7 @@ export interface NetworkInfo {
   chainId: number
 }
 
-/** SPEC §1's networks with their chain ids (generated from schema/networks.json). */
+/** docs/overview.md's networks with their chain ids (generated from schema/networks.json). */
 export function loadNetworks(): NetworkInfo[] {
   return NETWORKS.map((name) => ({ name, chainId: CHAIN_IDS[name] }))
 }

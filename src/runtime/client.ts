@@ -32,7 +32,7 @@ export interface ServiceDescriptor {
   readonly errors: ErrorClassesByCode
   /** Where the service lives; without it the caller passes the whole address as `url`. */
   readonly route?: ServiceRoute
-  /** The key each method needs (SPEC §5); without it no credentials are sent. */
+  /** The key each method needs (docs/auth.md); without it no credentials are sent. */
   readonly auth?: Readonly<Record<string, AuthKind>>
 }
 

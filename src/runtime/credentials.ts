@@ -1,4 +1,4 @@
-/** The key a method needs: every call sends X-Access-Key, secret-key calls also send Authorization (SPEC §5). */
+/** The key a method needs: every call sends X-Access-Key, secret-key calls also send Authorization (docs/auth.md). */
 export type AuthKind = 'accessKey' | 'secretKey'
 
 /** The headers a client sends for each kind of call, absent when a key for it is missing. Holds keys: keep it in a private field. */
@@ -20,7 +20,7 @@ export function credentials(accessKey: string | undefined, secretKey: string | u
   }
 }
 
-/** Why a call fails on the client before sending: the key it needs was not given (SPEC §5.3). */
+/** Why a call fails on the client before sending: the key it needs was not given (docs/auth.md). */
 export function missingCredentialCause(kind: AuthKind, method: string): string {
   return `${method} needs an accessKey${kind === 'secretKey' ? ' and a secretKey' : ''}, not given to the client`
 }

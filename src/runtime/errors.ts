@@ -1,4 +1,4 @@
-/** One row of the error table of SPEC §7. */
+/** One row of the error table of docs/errors.md. */
 export interface WebrpcErrorRow {
   readonly error: string
   readonly code: number
@@ -6,7 +6,7 @@ export interface WebrpcErrorRow {
   readonly status: number
 }
 
-/** The error object on the wire (SPEC §7). */
+/** The error object on the wire (docs/errors.md). */
 export interface WebrpcErrorPayload {
   error: string
   code: number
@@ -27,7 +27,7 @@ export interface WebrpcErrorInit {
   payload?: unknown
 }
 
-// The codes a client raises on its own (SPEC §7); single constants, so a bundler inlines them.
+// The codes a client raises on its own (docs/errors.md); single constants, so a bundler inlines them.
 export const endpointCode = 0
 export const requestFailedCode = -1
 export const badResponseCode = -5
@@ -83,7 +83,7 @@ export type WebrpcErrorClass = (new (init?: WebrpcErrorInit) => WebrpcError) & {
 /** The class of one row of an error table: WebrpcError with that row, so `instanceof` tells the rows apart. */
 export type WebrpcErrorClassOf<Row extends WebrpcErrorRow> = typeof WebrpcError & { readonly row: Row }
 
-/** Makes the class of one table row; gen/errors.gen.ts calls it once per row of SPEC §7. */
+/** Makes the class of one table row; gen/errors.gen.ts calls it once per row of docs/errors.md. */
 export function defineError<
   const Name extends string,
   const Code extends number,
@@ -133,14 +133,14 @@ export function raise(errors: ErrorClassesByCode, code: number, init: WebrpcErro
   return known ? new known(init) : new WebrpcError({ ...init, code })
 }
 
-/** A body the client cannot read as the JSON object SPEC §7 or the operation promises: WebrpcBadResponse. */
+/** A body the client cannot read as the JSON object docs/errors.md or the operation promises: WebrpcBadResponse. */
 export const badResponse = (errors: ErrorClassesByCode, status: number, body: string): WebrpcError =>
   raise(errors, badResponseCode, {
     status,
     cause: `the body is not a JSON object (HTTP ${status}): ${body.slice(0, 200)}`,
   })
 
-/** Decodes an error body (SPEC §7 fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
+/** Decodes an error body (docs/errors.md fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
 export function errorFromPayload(errors: ErrorClassesByCode, payload: unknown, httpStatus: number): WebrpcError {
   if (!isObject(payload)) return badResponse(errors, httpStatus, String(payload))
   const code = typeof payload.code === 'number' && errors[payload.code] ? payload.code : endpointCode

@@ -3,7 +3,7 @@ import { PermissionDeniedError, SessionExpiredError, UnauthorizedError } from '.
 import { Problem } from '../problem.js'
 import { parseProjectId, type ProjectId } from '../project-id.js'
 
-/** Which credentials a method needs (SPEC §5): every call an access key; the webhook calls a secret key too. */
+/** Which credentials a method needs (docs/auth.md): every call an access key; the webhook calls a secret key too. */
 export type AuthRequirement = 'none' | 'accessKey' | 'secretKey'
 
 /** Who is calling: the project the access key belongs to. */
@@ -47,7 +47,7 @@ function bearerToken(authorization: string | undefined): string | undefined {
   return match?.[1]
 }
 
-/** Checks the headers of one call against its requirement; returns the caller, or throws a SPEC §5 error. */
+/** Checks the headers of one call against its requirement; returns the caller, or throws a docs/auth.md error. */
 export async function authenticate(
   requirement: AuthRequirement,
   request: { header(name: string): string | undefined },

@@ -1,4 +1,4 @@
-/** CORS for browsers calling cross-origin: any origin, the SPEC §5 headers, and the Webrpc header both ways. */
+/** CORS for browsers calling cross-origin: any origin, the docs/auth.md headers, and the Webrpc header both ways. */
 export const corsHeaders: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'Webrpc',

@@ -16,7 +16,7 @@ export interface WireError {
   toJSON(): unknown
 }
 
-/** The SPEC §7 error each kind of domain Problem is answered with; the problem's message is its `cause`. */
+/** The docs/errors.md error each kind of domain Problem is answered with; the problem's message is its `cause`. */
 const specErrorOfKind: Readonly<Record<ProblemKind, new (init: { cause: string }) => WebrpcError>> = {
   'invalid-argument': InvalidArgumentError,
   'not-found': NotFoundError,
@@ -59,7 +59,7 @@ export function logUnexpected(log: Log, where: string, error: unknown): void {
 }
 
 /**
- * Any thrown value as a SPEC §7 error: a SPEC error as it is, a domain Problem through its table; unexpected
+ * Any thrown value as a docs/errors.md error: a SPEC error as it is, a domain Problem through its table; unexpected
  * ones become WebrpcInternalError and are logged, never sent.
  */
 export function asWebrpcError(thrown: unknown, log: Log, where: string): WireError {
@@ -69,7 +69,7 @@ export function asWebrpcError(thrown: unknown, log: Log, where: string): WireErr
   return new WebrpcInternalErrorError()
 }
 
-/** The exact wire body of SPEC §7: {error, code, msg, cause?, status}. */
+/** The exact wire body of docs/errors.md: {error, code, msg, cause?, status}. */
 export function errorBody(error: WireError): string {
   return JSON.stringify(error.toJSON())
 }

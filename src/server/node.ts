@@ -85,7 +85,7 @@ export function nodeListener(
 
 /**
  * Requests node:http rejects before the host sees them (malformed HTTP, oversized headers, too slow) get
- * a SPEC §7 body too, instead of node's bare status line.
+ * a docs/errors.md body too, instead of node's bare status line.
  */
 function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (!socket.writable || error.code === 'ECONNRESET') {

@@ -1,6 +1,6 @@
 import { WebrpcBadRouteError } from '../../gen/errors.gen.js'
 
-/** Where a service takes its network from (SPEC §1 Addresses). */
+/** Where a service takes its network from (docs/overview.md Addresses). */
 export type NetworkPlacement =
   | { kind: 'none' }
   /** `/<network>/rpc/<Service>/<Method>` */

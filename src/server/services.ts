@@ -45,7 +45,7 @@ const route = (name: keyof PlatformHandlers, methods: readonly string[]): Platfo
   return { name, key, methods, network: placementOf(key) }
 }
 
-/** The five services, each routed where schema/networks.json (SPEC §1) places its network. */
+/** The five services, each routed where schema/networks.json (docs/overview.md) places its network. */
 export const platformRoutes: readonly PlatformRoute[] = [
   route('Marketplace', marketplace.MarketplaceMethods),
   route('Metadata', metadata.MetadataMethods),

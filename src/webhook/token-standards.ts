@@ -19,7 +19,7 @@ interface KnownEvent {
   logDataType: LogDataType
 }
 
-/** SPEC §6 "Token event signatures that can be listened to". */
+/** docs/webhooks.md "Token event signatures that can be listened to". */
 const KNOWN_EVENTS: KnownEvent[] = [
   [ContractType.ERC20, 'Transfer(address indexed from, address indexed to, uint256 value)'],
   [ContractType.ERC20, 'Approval(address indexed owner, address indexed spender, uint256 value)'],
@@ -99,7 +99,7 @@ export function eventRoles(event: ParsedEvent, siblings: ParsedEvent[] = []): Ev
 }
 
 /**
- * For a SPEC §6 token event (same topic hash) registered with an `indexed` pattern that none of its
+ * For a docs/webhooks.md token event (same topic hash) registered with an `indexed` pattern that none of its
  * standards emits, the forms that do match, with their standard; undefined otherwise. Matching goes
  * by topic0 and topic count, so such a registration could never match a token log.
  */

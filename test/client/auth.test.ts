@@ -16,7 +16,7 @@ import {
 import { callOperation, operations } from './support/operations.js'
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js'
 
-// SPEC §4: every operation, by service; SPEC §5: only the webhook operations take the secret key.
+// docs/endpoints.md: every operation, by service; docs/auth.md: only the webhook operations take the secret key.
 const specOperations = [
   'Builder.GetAudience',
   'Indexer.AddWebhookListener',
@@ -44,7 +44,7 @@ const clientsFor = (keys: { accessKey: string; secretKey?: string }, fetch?: typ
   createClients({ network: 'polygon', ...keys, fetch, urls: localUrls(server.origin) })
 
 describe('headers of each operation', () => {
-  it('covers every operation of SPEC §4', () => {
+  it('covers every operation of docs/endpoints.md', () => {
     expect(
       operations()
         .map((o) => `${o.service}.${o.method}`)

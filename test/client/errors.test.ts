@@ -28,7 +28,7 @@ const rejection = (promise: Promise<unknown>) =>
   )
 
 describe('decoding server errors', () => {
-  it('the table has the 22 errors of SPEC §7', () => {
+  it('the table has the 22 errors of docs/errors.md', () => {
     expect(webrpcErrorTable.map((row) => row.error).sort()).toEqual(specErrors.map(([name]) => name).sort())
   })
 

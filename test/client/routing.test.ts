@@ -15,13 +15,13 @@ import { proxyFetch } from './support/proxy-fetch.js'
 import { callOperation, operations, type Operation } from './support/operations.js'
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js'
 
-// SPEC §1: the 39 network segments, in SPEC's order.
+// docs/overview.md: the 39 network segments, in SPEC's order.
 const specNetworks =
   'amoy, apechain-mainnet, apechain-testnet, arbitrum, arbitrum-nova, arbitrum-sepolia, astar-zkevm, astar-zkyoto, avalanche, avalanche-testnet, b3, b3-sepolia, base, base-sepolia, blast, blast-sepolia, borne-testnet, bsc, bsc-testnet, gnosis, homeverse, homeverse-testnet, immutable-zkevm, immutable-zkevm-testnet, imx, imx-testnet, mainnet, optimism, optimism-sepolia, polygon, polygon-zkevm, rootnet, rootnet-porcini, sepolia, skale-nebula-testnet, soneium-minato, toy-testnet, xai, xai-sepolia'.split(
     ', ',
   )
 
-/** SPEC §1 Addresses: where each service's address carries the network, checked on the URL a request really went to. */
+/** docs/overview.md Addresses: where each service's address carries the network, checked on the URL a request really went to. */
 function expectSpecShape(operation: Operation, network: string, sent: URL): void {
   const rpcPath = `/rpc/${operation.service}/${operation.method}`
   switch (operation.client) {
@@ -48,7 +48,7 @@ afterAll(() => server.close())
 beforeEach(() => server.reset())
 
 describe('networks', () => {
-  it('are the 39 networks of SPEC §1, each with a positive integer chain id', () => {
+  it('are the 39 networks of docs/overview.md, each with a positive integer chain id', () => {
     expect([...NETWORKS]).toEqual(specNetworks)
     for (const network of NETWORKS)
       expect(Number.isSafeInteger(CHAIN_IDS[network]) && CHAIN_IDS[network] > 0).toBe(true)

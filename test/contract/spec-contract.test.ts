@@ -19,7 +19,7 @@ describe('the schema against SPEC.md', () => {
     expect(compareWithSpec(irs)).toEqual([])
   })
 
-  it('has exactly the operations of SPEC §4', () => {
+  it('has exactly the operations of docs/endpoints.md', () => {
     expect(operationKeys().sort()).toEqual(specOperations.map((op) => `${op.service}.${op.method}`).sort())
   })
 

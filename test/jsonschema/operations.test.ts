@@ -35,12 +35,12 @@ describe('valid bodies from SPEC field tables', () => {
     expect(isOrder.errors).toBeNull()
   })
 
-  it('the webhook payload of SPEC §6 validates, in both forms', () => {
+  it('the webhook payload of docs/webhooks.md validates, in both forms', () => {
     expect(validateWebhookPayload(webhookPayload)).toEqual({ ok: true })
     expect(isWebhookPayload(webhookPayload)).toBe(true)
   })
 
-  it('every error row of SPEC §7, as the error classes serialize it, validates as an error object', () => {
+  it('every error row of docs/errors.md, as the error classes serialize it, validates as an error object', () => {
     for (const row of webrpcErrorTable) {
       const payload = new WebrpcError({ ...row, cause: 'because' }).toJSON()
       expect(isWebrpcErrorPayload(payload), row.error).toBe(true)

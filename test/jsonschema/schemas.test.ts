@@ -86,14 +86,14 @@ describe('gen/schemas', () => {
 
   it('descriptions come from the RIDL comments of structs, fields and methods', () => {
     const webhookFilters = files.get('indexer/WebhookFilters.json')!
-    expect(webhookFilters.description).toBe('Filters of a webhook listener (SPEC §4).')
+    expect(webhookFilters.description).toBe('Filters of a webhook listener (docs/endpoints.md).')
     expect(webhookFilters.properties.events.description).toMatch(/^Solidity event signatures/)
     expect(files.get('metadata/TokenCollectionFiltersRequest.json')!.description).toBe(
-      'Request body of POST /rpc/Metadata/TokenCollectionFilters. chainId is the numeric chain identifier as text (SPEC §4).',
+      'Request body of POST /rpc/Metadata/TokenCollectionFilters. chainId is the numeric chain identifier as text (docs/endpoints.md).',
     )
   })
 
-  it('the error object matches SPEC §7: error, code, msg, status required; cause optional', () => {
+  it('the error object matches docs/errors.md: error, code, msg, status required; cause optional', () => {
     const schema = files.get('WebrpcErrorPayload.json')!
     expect(Object.keys(schema.properties)).toEqual(['error', 'code', 'msg', 'cause', 'status'])
     expect(schema.required).toEqual(['error', 'code', 'msg', 'status'])

@@ -80,7 +80,7 @@ describe('the schemas and the TypeScript types agree', () => {
     const wrongOrder = typescriptLiteral({ ...order, priceAmount: 5 }, orderNode, resolver)
     lines.push(`export const wrongOrder: Guarded<typeof validators_marketplace.isOrder> = ${wrongOrder}`)
     const wrongLine = lines.length
-    // SPEC §2: min/max are null for STRING properties; the nullable pass makes the generated type say so.
+    // docs/resources.md: min/max are null for STRING properties; the nullable pass makes the generated type say so.
     lines.push(
       `export const nullMin: Guarded<typeof validators_metadata.isPropertyFilter> = { name: 'rarity', type: ${typesNamespace('metadata')}.PropertyType.STRING, min: null, values: [] }`,
     )

@@ -155,7 +155,7 @@ describe('GET /<network>-indexer/webhooks/<listenerId>/deliveries', () => {
     expect(JSON.parse(answer.body)).toEqual({ listenerId: listener.id, active: true, deliveries: [] })
   })
 
-  it('is authenticated like the webhook RPC calls, with SPEC §7 errors', async () => {
+  it('is authenticated like the webhook RPC calls, with docs/errors.md errors', async () => {
     const { listener } = await clientsFor(server).indexer.addWebhookListener({
       url: `http://127.0.0.1:${await closedPort()}/hook`,
       filters: { contractAddresses: [CONTRACT], events: [TRANSFER_SINGLE] },

@@ -33,7 +33,7 @@ afterAll(async () => {
 
 const tokenIdOf = (values: string[]) => decodeAbiParameters([{ type: 'uint256' }], values[3] as Hex)[0]
 
-it('SPEC §6 end to end through the local server: a TransferSingle listener with tokenIDs gets mints and transfers of those ids only', async () => {
+it('docs/webhooks.md end to end through the local server: a TransferSingle listener with tokenIDs gets mints and transfers of those ids only', async () => {
   const { indexer } = createClients({
     network: 'polygon',
     accessKey: server.accessKey,

@@ -25,7 +25,7 @@ const cases = [
     name: 'a service with a secret-key method: the table says where, the options take a secret key',
     service: 'Indexer',
     methods: [{ name: 'AddWebhookListener', secret: true }, { name: 'GetStatus' }],
-    table: `/** The key each Indexer method needs; a server host checks the same (SPEC §5). */
+    table: `/** The key each Indexer method needs; a server host checks the same (docs/auth.md). */
 export const IndexerAuth = {
   AddWebhookListener: 'secretKey',
   GetStatus: 'accessKey',
@@ -40,7 +40,7 @@ export const IndexerAuth = {
     name: 'a service without secret-key methods takes no secret key at all',
     service: 'Relayer',
     methods: [{ name: 'ListGasSponsors' }],
-    table: `/** The key each Relayer method needs; a server host checks the same (SPEC §5). */
+    table: `/** The key each Relayer method needs; a server host checks the same (docs/auth.md). */
 export const RelayerAuth = {
   ListGasSponsors: 'accessKey',
 } as const`,

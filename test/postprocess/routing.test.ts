@@ -21,7 +21,7 @@ const relayerDescriptor: ServiceDescriptor = {
 
 /** How the Relayer client reaches its service. */
 export interface RelayerClientOptions {
-  /** Selects the \`<network>-relayer\` host of every call (SPEC §1). */
+  /** Selects the \`<network>-relayer\` host of every call (docs/overview.md). */
   network: Network
   /** Address template replacing the default \`https://{network}-relayer.platform.app\`; must contain \`{network}\`. */
   url?: string
@@ -84,7 +84,7 @@ export * from './networks.gen.js'
     name: 'a network-scoped service (path segment) documents its segment',
     service: 'Marketplace',
     expected: (actual: string) =>
-      actual.includes('/** Selects the path segment of every call (SPEC §1). */\n  network: Network') &&
+      actual.includes('/** Selects the path segment of every call (docs/overview.md). */\n  network: Network') &&
       actual.includes('route: MARKETPLACE_ROUTE,') &&
       actual.includes('`https://marketplace-api.platform.app/{network}/`'),
   },

@@ -399,7 +399,7 @@ const table: BadInput[] = [
   },
 ]
 
-describe('bad input gets the exact SPEC §7 error', () => {
+describe('bad input gets the exact docs/errors.md error', () => {
   it.each(table)('$name → $error', async (row) => {
     const response = await rawCall(server.url + row.path, row.init())
     const body = expectSpecError(response, row.error)

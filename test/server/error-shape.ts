@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import { webrpcErrorTable } from '../../gen/errors.gen.js'
 import type { RawResponse } from '../local/support.js'
 
-/** Asserts the response is exactly SPEC §7's error `name`: its HTTP status, and a body of only error/code/msg/cause?/status. */
+/** Asserts the response is exactly docs/errors.md's error `name`: its HTTP status, and a body of only error/code/msg/cause?/status. */
 export function expectSpecError(response: RawResponse, name: string): { cause?: string } {
   const row = webrpcErrorTable.find((r) => r.error === name)
   if (!row) throw new Error(`no SPEC error ${name}`)

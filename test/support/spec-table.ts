@@ -320,10 +320,10 @@ export const specOperations: SpecOperation[] = [
   },
 ]
 
-/** Required sub-fields of the webhook filter (SPEC §4 AddWebhookListener table). */
+/** Required sub-fields of the webhook filter (docs/endpoints.md AddWebhookListener table). */
 export const specRequiredFilterFields = ['contractAddresses', 'events']
 
-/** SPEC §7, both tables. */
+/** docs/errors.md, both tables. */
 export const specErrors = [
   ['WebrpcEndpoint', 0, 'endpoint error', 400],
   ['WebrpcRequestFailed', -1, 'request failed', 400],

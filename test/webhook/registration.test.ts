@@ -172,7 +172,7 @@ describe('AddWebhookListener: filters', () => {
   })
 })
 
-describe('AddWebhookListener: SPEC §6 token events must be indexed as their logs are', () => {
+describe('AddWebhookListener: docs/webhooks.md token events must be indexed as their logs are', () => {
   const ERC20_TRANSFER = 'Transfer(address indexed from, address indexed to, uint256 value) (ERC20)'
   const ERC721_TRANSFER = 'Transfer(address indexed from, address indexed to, uint256 indexed tokenId) (ERC721)'
   const refused = (entry: number, name: string, forms: string) =>

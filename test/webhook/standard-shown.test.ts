@@ -4,7 +4,7 @@ import { TOPIC, word } from './support/logs.js'
 
 const topics = (topic0: string, count: number) => [topic0, ...Array.from({ length: count - 1 }, (_, i) => word(i))]
 
-// The test's topic hashes are written out (support/logs.ts); the code derives them from SPEC §6's signatures.
+// The test's topic hashes are written out (support/logs.ts); the code derives them from docs/webhooks.md's signatures.
 test.each([
   ['ERC-20 Transfer (3 topics)', topics(TOPIC.Transfer, 3), 'ERC20'],
   ['ERC-721 Transfer (4 topics)', topics(TOPIC.Transfer, 4), 'ERC721'],

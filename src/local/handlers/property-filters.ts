@@ -5,7 +5,7 @@ type Attribute = { trait_type?: unknown; value?: unknown }
 /**
  * Property filters of a collection from its tokens' attributes: a property whose values are all numbers
  * is INT with min and max (values: the distinct numbers, ascending); any other is STRING with its
- * distinct values sorted and min/max null (SPEC §2).
+ * distinct values sorted and min/max null (docs/resources.md).
  */
 export function propertyFilters(attributeLists: Attribute[][]): PropertyFilter[] {
   const byName = new Map<string, unknown[]>()

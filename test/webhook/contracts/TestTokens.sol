@@ -2,7 +2,7 @@
 pragma solidity 0.8.26;
 
 // Minimal token contracts for the webhook follower tests: just enough state to emit the nine
-// SPEC §6 events from real transactions. Not for production use (no receiver checks).
+// docs/webhooks.md events from real transactions. Not for production use (no receiver checks).
 
 contract TestERC20 {
     mapping(address => uint256) public balanceOf;
