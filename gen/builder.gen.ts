@@ -30,11 +30,13 @@ export const WebRPCSchemaHash = "df1939df2b16461abec127b984bd42f539a0b7fe"
 // Types
 //
 
+/** SPEC shows only LINKED. DEPLOYED (a contract deployed from the builder console) is our assumption; no published client lists this enum. */
 export const ContractSourceType = {
   LINKED: 'LINKED',
   DEPLOYED: 'DEPLOYED',
 } as const
 
+/** SPEC shows only LINKED. DEPLOYED (a contract deployed from the builder console) is our assumption; no published client lists this enum. */
 export type ContractSourceType = (typeof ContractSourceType)[keyof typeof ContractSourceType]
 
 export interface Audience {
@@ -75,14 +77,17 @@ export interface Contract {
 }
 
 export interface BuilderClient {
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   getAudience(args: GetAudienceArgs, headers?: object, signal?: AbortSignal): Promise<GetAudienceReturn>
 }
 
+/** Arguments of `Builder.getAudience`. */
 export interface GetAudienceArgs {
   projectId: number
   audienceId: number
 }
 
+/** What `Builder.getAudience` returns. */
 export interface GetAudienceReturn {
   audience: Audience
   contacts: Array<AudienceContact>
@@ -124,6 +129,7 @@ export class Builder implements BuilderClient {
     this.#client = new ServiceClient(builderDescriptor, options)
   }
 
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   getAudience = (args: GetAudienceArgs, headers?: object, signal?: AbortSignal): Promise<GetAudienceReturn> =>
     this.#client.call('GetAudience', args, headers, signal)
 }
@@ -134,6 +140,7 @@ export class Builder implements BuilderClient {
 
 /** The handlers a server implements for Builder; `context` is whatever the host passes (caller, project, signal). */
 export type BuilderService<Context = unknown> = {
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   GetAudience: (args: GetAudienceArgs, context: Context) => GetAudienceReturn | Promise<GetAudienceReturn>
 }
 

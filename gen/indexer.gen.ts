@@ -30,13 +30,16 @@ export const WebRPCSchemaHash = "e734446191a0aa089b92e216153de58ac8eaf88f"
 // Types
 //
 
+/** SPEC §6 type; BLOCK_REMOVED is the public API's other value. */
 export const WebhookEventType = {
   BLOCK_ADDED: 'BLOCK_ADDED',
   BLOCK_REMOVED: 'BLOCK_REMOVED',
 } as const
 
+/** SPEC §6 type; BLOCK_REMOVED is the public API's other value. */
 export type WebhookEventType = (typeof WebhookEventType)[keyof typeof WebhookEventType]
 
+/** SPEC §6 logDataType; values beyond TOKEN_TRANSFER are the public API's, SEQUENCE_TXN renamed PLATFORM_TXN. */
 export const LogDataType = {
   EVENT: 'EVENT',
   TOKEN_TRANSFER: 'TOKEN_TRANSFER',
@@ -44,8 +47,10 @@ export const LogDataType = {
   PLATFORM_TXN: 'PLATFORM_TXN',
 } as const
 
+/** SPEC §6 logDataType; values beyond TOKEN_TRANSFER are the public API's, SEQUENCE_TXN renamed PLATFORM_TXN. */
 export type LogDataType = (typeof LogDataType)[keyof typeof LogDataType]
 
+/** SPEC §6 contractType ("ERC20, ERC721, ERC1155, etc."): the public API's values, SEQUENCE_WALLET and SEQ_MARKETPLACE renamed to PLATFORM_*. */
 export const ContractType = {
   UNKNOWN: 'UNKNOWN',
   NATIVE: 'NATIVE',
@@ -60,16 +65,21 @@ export const ContractType = {
   ERC6909: 'ERC6909',
 } as const
 
+/** SPEC §6 contractType ("ERC20, ERC721, ERC1155, etc."): the public API's values, SEQUENCE_WALLET and SEQ_MARKETPLACE renamed to PLATFORM_*. */
 export type ContractType = (typeof ContractType)[keyof typeof ContractType]
 
+/** Filters of a webhook listener (SPEC §4). */
 export interface WebhookFilters {
   contractAddresses: Array<string>
+  /** Solidity event signatures, with `indexed` where the contract has it; the short form without argument names is accepted (arguments become arg1, ...). */
   events: Array<string>
+  /** SPEC types these []int while its own sample sends strings; token ids are uint256, so each entry is an integer or a decimal-number string. */
   tokenIDs?: Array<any>
   accounts?: Array<string>
   topicHashes?: Array<string>
 }
 
+/** An event of a listener, as the server understood it at registration. */
 export interface ListenedEvent {
   eventSig: string
   topicHash: string
@@ -78,6 +88,7 @@ export interface ListenedEvent {
   indexed: Array<boolean>
 }
 
+/** A registered listener. SPEC shows only `id`; the rest follows the public API and the webhook-signing design (secret is returned once, by Add). */
 export interface WebhookListener {
   id: string
   projectId: string
@@ -90,11 +101,14 @@ export interface WebhookListener {
   updatedAt?: string
 }
 
+/** Decoded event data of a delivery. */
 export interface WebhookPayloadEvent {
   topicHash: string
   eventSig: string
   types: Array<string>
+  /** arg1, arg2, ... when names were not given at registration */
   names: Array<string>
+  /** hex values matching names */
   values: Array<string>
 }
 
@@ -103,16 +117,20 @@ export interface WebhookRawLog {
   topics: Array<string>
 }
 
+/** The body POSTed to a listener's url (SPEC §6). No operation returns it; it is a schema type so clients, servers and JSON Schemas all carry it. */
 export interface WebhookPayload {
   uid: string
   type: WebhookEventType
+  /** SPEC types blockNumber i32; block numbers are integers, carried as numbers. */
   blockNumber: number
   blockHash: string
+  /** SPEC types parentBlockHash i32 "as typed"; it is a block hash, so a string. */
   parentBlockHash: string
   contractAddress: string
   contractType: ContractType
   txnHash: string
   txnIndex: number
+  /** SPEC types txnLogIndex as a string: the log index as a decimal string. */
   txnLogIndex: string
   ts: string
   event: WebhookPayloadEvent
@@ -121,23 +139,33 @@ export interface WebhookPayload {
 }
 
 export interface IndexerClient {
+  /** Needs the public project access key (`X-Access-Key` header) and the secret API key of the project, sent as `Authorization: BEARER <secret API key>`. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   addWebhookListener(args: AddWebhookListenerArgs, headers?: object, signal?: AbortSignal): Promise<AddWebhookListenerReturn>
+  /**
+   * SPEC types id and projectId as strings; the listener id is the string that AddWebhookListener returned and projectId is the project id as text.
+   *
+   * Needs the public project access key (`X-Access-Key` header) and the secret API key of the project, sent as `Authorization: BEARER <secret API key>`. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which.
+   */
   removeWebhookListener(args: RemoveWebhookListenerArgs, headers?: object, signal?: AbortSignal): Promise<RemoveWebhookListenerReturn>
 }
 
+/** Arguments of `Indexer.addWebhookListener`. */
 export interface AddWebhookListenerArgs {
   url: string
   filters: WebhookFilters
 }
 
+/** What `Indexer.addWebhookListener` returns. */
 export interface AddWebhookListenerReturn {
   listener: WebhookListener
 }
+/** Arguments of `Indexer.removeWebhookListener`. SPEC types id and projectId as strings; the listener id is the string that AddWebhookListener returned and projectId is the project id as text. */
 export interface RemoveWebhookListenerArgs {
   id: string
   projectId: string
 }
 
+/** What `Indexer.removeWebhookListener` returns. SPEC types id and projectId as strings; the listener id is the string that AddWebhookListener returned and projectId is the project id as text. */
 export interface RemoveWebhookListenerReturn {
   status: boolean
 }
@@ -189,9 +217,15 @@ export class Indexer implements IndexerClient {
     return this.#network
   }
 
+  /** Needs the public project access key (`X-Access-Key` header) and the secret API key of the project, sent as `Authorization: BEARER <secret API key>`. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   addWebhookListener = (args: AddWebhookListenerArgs, headers?: object, signal?: AbortSignal): Promise<AddWebhookListenerReturn> =>
     this.#client.call('AddWebhookListener', args, headers, signal)
 
+  /**
+   * SPEC types id and projectId as strings; the listener id is the string that AddWebhookListener returned and projectId is the project id as text.
+   *
+   * Needs the public project access key (`X-Access-Key` header) and the secret API key of the project, sent as `Authorization: BEARER <secret API key>`. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which.
+   */
   removeWebhookListener = (args: RemoveWebhookListenerArgs, headers?: object, signal?: AbortSignal): Promise<RemoveWebhookListenerReturn> =>
     this.#client.call('RemoveWebhookListener', args, headers, signal)
 }
@@ -202,7 +236,13 @@ export class Indexer implements IndexerClient {
 
 /** The handlers a server implements for Indexer; `context` is whatever the host passes (caller, project, signal). */
 export type IndexerService<Context = unknown> = {
+  /** Needs the public project access key (`X-Access-Key` header) and the secret API key of the project, sent as `Authorization: BEARER <secret API key>`. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   AddWebhookListener: (args: AddWebhookListenerArgs, context: Context) => AddWebhookListenerReturn | Promise<AddWebhookListenerReturn>
+  /**
+   * SPEC types id and projectId as strings; the listener id is the string that AddWebhookListener returned and projectId is the project id as text.
+   *
+   * Needs the public project access key (`X-Access-Key` header) and the secret API key of the project, sent as `Authorization: BEARER <secret API key>`. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which.
+   */
   RemoveWebhookListener: (args: RemoveWebhookListenerArgs, context: Context) => RemoveWebhookListenerReturn | Promise<RemoveWebhookListenerReturn>
 }
 

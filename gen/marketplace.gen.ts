@@ -30,11 +30,13 @@ export const WebRPCSchemaHash = "06c5cfec29c54d9def7a51af78e8c85baaf11b3c"
 // Types
 //
 
+/** SPEC §2 names only DESC; ASC is the other value of the public API. */
 export const SortOrder = {
   DESC: 'DESC',
   ASC: 'ASC',
 } as const
 
+/** SPEC §2 names only DESC; ASC is the other value of the public API. */
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
 
 export interface SortBy {
@@ -42,6 +44,7 @@ export interface SortBy {
   order: SortOrder
 }
 
+/** Paging, request and response alike. SPEC §2 lists every field without saying which are required, so all are optional; servers fill page, pageSize and more. */
 export interface Page {
   pageSize?: number
   page?: number
@@ -53,6 +56,7 @@ export interface Page {
   sort?: Array<SortBy>
 }
 
+/** SPEC §2: unknown, platform_marketplace_v1, platform_marketplace_v2 and nine third-party kinds; the nine are the public API's. uint8 on the server side. */
 export const MarketplaceKind = {
   unknown: 'unknown',
   platform_marketplace_v1: 'platform_marketplace_v1',
@@ -68,15 +72,19 @@ export const MarketplaceKind = {
   magic_eden: 'magic_eden',
 } as const
 
+/** SPEC §2: unknown, platform_marketplace_v1, platform_marketplace_v2 and nine third-party kinds; the nine are the public API's. uint8 on the server side. */
 export type MarketplaceKind = (typeof MarketplaceKind)[keyof typeof MarketplaceKind]
 
+/** SPEC §4: unknown and platform (the public API's "sequence"). */
 export const WalletKind = {
   unknown: 'unknown',
   platform: 'platform',
 } as const
 
+/** SPEC §4: unknown and platform (the public API's "sequence"). */
 export type WalletKind = (typeof WalletKind)[keyof typeof WalletKind]
 
+/** SPEC shows only unknown; the rest are the public API's SourceKind. */
 export const SourceKind = {
   unknown: 'unknown',
   external: 'external',
@@ -86,16 +94,20 @@ export const SourceKind = {
   magic_eden: 'magic_eden',
 } as const
 
+/** SPEC shows only unknown; the rest are the public API's SourceKind. */
 export type SourceKind = (typeof SourceKind)[keyof typeof SourceKind]
 
+/** SPEC shows only unknown; the rest are the public API's OrderSide. */
 export const OrderSide = {
   unknown: 'unknown',
   listing: 'listing',
   offer: 'offer',
 } as const
 
+/** SPEC shows only unknown; the rest are the public API's OrderSide. */
 export type OrderSide = (typeof OrderSide)[keyof typeof OrderSide]
 
+/** SPEC shows only unknown; the rest are the public API's OrderStatus. */
 export const OrderStatus = {
   unknown: 'unknown',
   active: 'active',
@@ -106,8 +118,10 @@ export const OrderStatus = {
   decimals_missing: 'decimals_missing',
 } as const
 
+/** SPEC shows only unknown; the rest are the public API's OrderStatus. */
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus]
 
+/** SPEC shows only unknown; the rest are the public API's StepType. */
 export const StepType = {
   unknown: 'unknown',
   tokenApproval: 'tokenApproval',
@@ -120,8 +134,10 @@ export const StepType = {
   cancel: 'cancel',
 } as const
 
+/** SPEC shows only unknown; the rest are the public API's StepType. */
 export type StepType = (typeof StepType)[keyof typeof StepType]
 
+/** SPEC shows only unknown; the rest are the public API's ExecuteType. */
 export const ExecuteType = {
   unknown: 'unknown',
   order: 'order',
@@ -130,6 +146,7 @@ export const ExecuteType = {
   createTraitOffer: 'createTraitOffer',
 } as const
 
+/** SPEC shows only unknown; the rest are the public API's ExecuteType. */
 export type ExecuteType = (typeof ExecuteType)[keyof typeof ExecuteType]
 
 export interface FeeBreakdownEntry {
@@ -138,6 +155,7 @@ export interface FeeBreakdownEntry {
   bps: number
 }
 
+/** SPEC §2 Order. Required/optional follows the public API; fields the public API no longer returns (id, collectionId, source, collectibleId) are optional. */
 export interface Order {
   id?: number
   collectionId?: number
@@ -156,6 +174,7 @@ export interface Order {
   priceAmountNetFormatted: string
   priceCurrencyAddress: string
   priceDecimals: number
+  /** Unit not shown in SPEC; the public API quotes US dollars as a float. */
   priceUSD: number
   priceUSDFormatted: string
   quantityInitial: string
@@ -193,6 +212,7 @@ export interface Asset {
   updatedAt?: string
 }
 
+/** SPEC §2 CollectibleMetadata. Wire names are SPEC's camelCase (the public API uses image_data etc.; SPEC wins). */
 export interface CollectibleMetadata {
   tokenId: string
   name: string
@@ -236,6 +256,7 @@ export interface SignatureDomain {
   verifyingContract: string
 }
 
+/** An EIP-712 signature request. */
 export interface Signature {
   domain: SignatureDomain
   types: {[key: string]: any}
@@ -243,6 +264,7 @@ export interface Signature {
   value: {[key: string]: any}
 }
 
+/** Where the signed result of a step is posted. */
 export interface PostRequest {
   endpoint: string
   method: string
@@ -260,12 +282,14 @@ export interface Step {
   executeType?: ExecuteType
 }
 
+/** One item of GetOrders' input. */
 export interface GetOrdersInput {
   contractAddress: string
   orderId: string
   marketplace: MarketplaceKind
 }
 
+/** The filter of GetHighestPriceListingForCollectible; every list is optional. */
 export interface OrderFilter {
   createdBy?: Array<string>
   marketplace?: Array<MarketplaceKind>
@@ -273,45 +297,63 @@ export interface OrderFilter {
 }
 
 export interface MarketplaceClient {
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   getCountOfAllCollectibles(args: GetCountOfAllCollectiblesArgs, headers?: object, signal?: AbortSignal): Promise<GetCountOfAllCollectiblesReturn>
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   getFloorOrder(args: GetFloorOrderArgs, headers?: object, signal?: AbortSignal): Promise<GetFloorOrderReturn>
+  /**
+   * SPEC does not show paging inputs; page is accepted as the public API does.
+   *
+   * Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which.
+   */
   getOrders(args: GetOrdersArgs, headers?: object, signal?: AbortSignal): Promise<GetOrdersReturn>
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   getHighestPriceListingForCollectible(args: GetHighestPriceListingForCollectibleArgs, headers?: object, signal?: AbortSignal): Promise<GetHighestPriceListingForCollectibleReturn>
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   generateBuyTransaction(args: GenerateBuyTransactionArgs, headers?: object, signal?: AbortSignal): Promise<GenerateBuyTransactionReturn>
 }
 
+/** Arguments of `Marketplace.getCountOfAllCollectibles`. */
 export interface GetCountOfAllCollectiblesArgs {
   contractAddress: string
 }
 
+/** What `Marketplace.getCountOfAllCollectibles` returns. */
 export interface GetCountOfAllCollectiblesReturn {
   count: number
 }
+/** Arguments of `Marketplace.getFloorOrder`. */
 export interface GetFloorOrderArgs {
   contractAddress: string
 }
 
+/** What `Marketplace.getFloorOrder` returns. */
 export interface GetFloorOrderReturn {
   collectible: Collectible
 }
+/** Arguments of `Marketplace.getOrders`. SPEC does not show paging inputs; page is accepted as the public API does. */
 export interface GetOrdersArgs {
   input: Array<GetOrdersInput>
   page?: Page
 }
 
+/** What `Marketplace.getOrders` returns. SPEC does not show paging inputs; page is accepted as the public API does. */
 export interface GetOrdersReturn {
   orders: Array<Order>
   page: Page
 }
+/** Arguments of `Marketplace.getHighestPriceListingForCollectible`. */
 export interface GetHighestPriceListingForCollectibleArgs {
   contractAddress: string
   tokenId: string
   filter?: OrderFilter
 }
 
+/** What `Marketplace.getHighestPriceListingForCollectible` returns. */
 export interface GetHighestPriceListingForCollectibleReturn {
   order?: Order
 }
+/** Arguments of `Marketplace.generateBuyTransaction`. */
 export interface GenerateBuyTransactionArgs {
   collectionAddress: string
   buyer: string
@@ -321,6 +363,7 @@ export interface GenerateBuyTransactionArgs {
   walletType?: WalletKind
 }
 
+/** What `Marketplace.generateBuyTransaction` returns. */
 export interface GenerateBuyTransactionReturn {
   steps: Array<Step>
 }
@@ -373,18 +416,27 @@ export class Marketplace implements MarketplaceClient {
     return this.#network
   }
 
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   getCountOfAllCollectibles = (args: GetCountOfAllCollectiblesArgs, headers?: object, signal?: AbortSignal): Promise<GetCountOfAllCollectiblesReturn> =>
     this.#client.call('GetCountOfAllCollectibles', args, headers, signal)
 
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   getFloorOrder = (args: GetFloorOrderArgs, headers?: object, signal?: AbortSignal): Promise<GetFloorOrderReturn> =>
     this.#client.call('GetFloorOrder', args, headers, signal)
 
+  /**
+   * SPEC does not show paging inputs; page is accepted as the public API does.
+   *
+   * Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which.
+   */
   getOrders = (args: GetOrdersArgs, headers?: object, signal?: AbortSignal): Promise<GetOrdersReturn> =>
     this.#client.call('GetOrders', args, headers, signal)
 
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   getHighestPriceListingForCollectible = (args: GetHighestPriceListingForCollectibleArgs, headers?: object, signal?: AbortSignal): Promise<GetHighestPriceListingForCollectibleReturn> =>
     this.#client.call('GetHighestPriceListingForCollectible', args, headers, signal)
 
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   generateBuyTransaction = (args: GenerateBuyTransactionArgs, headers?: object, signal?: AbortSignal): Promise<GenerateBuyTransactionReturn> =>
     this.#client.call('GenerateBuyTransaction', args, headers, signal)
 }
@@ -395,10 +447,19 @@ export class Marketplace implements MarketplaceClient {
 
 /** The handlers a server implements for Marketplace; `context` is whatever the host passes (caller, project, signal). */
 export type MarketplaceService<Context = unknown> = {
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   GetCountOfAllCollectibles: (args: GetCountOfAllCollectiblesArgs, context: Context) => GetCountOfAllCollectiblesReturn | Promise<GetCountOfAllCollectiblesReturn>
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   GetFloorOrder: (args: GetFloorOrderArgs, context: Context) => GetFloorOrderReturn | Promise<GetFloorOrderReturn>
+  /**
+   * SPEC does not show paging inputs; page is accepted as the public API does.
+   *
+   * Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which.
+   */
   GetOrders: (args: GetOrdersArgs, context: Context) => GetOrdersReturn | Promise<GetOrdersReturn>
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   GetHighestPriceListingForCollectible: (args: GetHighestPriceListingForCollectibleArgs, context: Context) => GetHighestPriceListingForCollectibleReturn | Promise<GetHighestPriceListingForCollectibleReturn>
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   GenerateBuyTransaction: (args: GenerateBuyTransactionArgs, context: Context) => GenerateBuyTransactionReturn | Promise<GenerateBuyTransactionReturn>
 }
 

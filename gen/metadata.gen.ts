@@ -30,6 +30,7 @@ export const WebRPCSchemaHash = "5fccb32b51f1b1a67cd849b27fabdeb9c5a7cc78"
 // Types
 //
 
+/** SPEC shows only STRING; INT, ARRAY and GENERIC are the public API's values. */
 export const PropertyType = {
   INT: 'INT',
   STRING: 'STRING',
@@ -37,8 +38,10 @@ export const PropertyType = {
   GENERIC: 'GENERIC',
 } as const
 
+/** SPEC shows only STRING; INT, ARRAY and GENERIC are the public API's values. */
 export type PropertyType = (typeof PropertyType)[keyof typeof PropertyType]
 
+/** min and max are null for STRING properties (SPEC §2). */
 export interface PropertyFilter {
   name: string
   type: PropertyType
@@ -48,14 +51,21 @@ export interface PropertyFilter {
 }
 
 export interface MetadataClient {
+  /**
+   * chainId is the numeric chain identifier as text (SPEC §4).
+   *
+   * Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which.
+   */
   tokenCollectionFilters(args: TokenCollectionFiltersArgs, headers?: object, signal?: AbortSignal): Promise<TokenCollectionFiltersReturn>
 }
 
+/** Arguments of `Metadata.tokenCollectionFilters`. chainId is the numeric chain identifier as text (SPEC §4). */
 export interface TokenCollectionFiltersArgs {
   chainId: string
   contractAddress: string
 }
 
+/** What `Metadata.tokenCollectionFilters` returns. chainId is the numeric chain identifier as text (SPEC §4). */
 export interface TokenCollectionFiltersReturn {
   filters: Array<PropertyFilter>
 }
@@ -95,6 +105,11 @@ export class Metadata implements MetadataClient {
     this.#client = new ServiceClient(metadataDescriptor, options)
   }
 
+  /**
+   * chainId is the numeric chain identifier as text (SPEC §4).
+   *
+   * Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which.
+   */
   tokenCollectionFilters = (args: TokenCollectionFiltersArgs, headers?: object, signal?: AbortSignal): Promise<TokenCollectionFiltersReturn> =>
     this.#client.call('TokenCollectionFilters', args, headers, signal)
 }
@@ -105,6 +120,11 @@ export class Metadata implements MetadataClient {
 
 /** The handlers a server implements for Metadata; `context` is whatever the host passes (caller, project, signal). */
 export type MetadataService<Context = unknown> = {
+  /**
+   * chainId is the numeric chain identifier as text (SPEC §4).
+   *
+   * Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which.
+   */
   TokenCollectionFilters: (args: TokenCollectionFiltersArgs, context: Context) => TokenCollectionFiltersReturn | Promise<TokenCollectionFiltersReturn>
 }
 

@@ -30,11 +30,13 @@ export const WebRPCSchemaHash = "23d5d3adad64fd75b69c7df487f0902e98977646"
 // Types
 //
 
+/** SPEC §2 names only DESC; ASC is the other value of the public API. */
 export const SortOrder = {
   DESC: 'DESC',
   ASC: 'ASC',
 } as const
 
+/** SPEC §2 names only DESC; ASC is the other value of the public API. */
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
 
 export interface SortBy {
@@ -42,6 +44,7 @@ export interface SortBy {
   order: SortOrder
 }
 
+/** Paging, request and response alike. SPEC §2 lists every field without saying which are required, so all are optional; servers fill page, pageSize and more. */
 export interface Page {
   pageSize?: number
   page?: number
@@ -67,14 +70,17 @@ export interface GasSponsor {
 }
 
 export interface RelayerClient {
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   listGasSponsors(args: ListGasSponsorsArgs, headers?: object, signal?: AbortSignal): Promise<ListGasSponsorsReturn>
 }
 
+/** Arguments of `Relayer.listGasSponsors`. */
 export interface ListGasSponsorsArgs {
   projectId: number
   page?: Page
 }
 
+/** What `Relayer.listGasSponsors` returns. */
 export interface ListGasSponsorsReturn {
   page: Page
   gasSponsors: Array<GasSponsor>
@@ -124,6 +130,7 @@ export class Relayer implements RelayerClient {
     return this.#network
   }
 
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   listGasSponsors = (args: ListGasSponsorsArgs, headers?: object, signal?: AbortSignal): Promise<ListGasSponsorsReturn> =>
     this.#client.call('ListGasSponsors', args, headers, signal)
 }
@@ -134,6 +141,7 @@ export class Relayer implements RelayerClient {
 
 /** The handlers a server implements for Relayer; `context` is whatever the host passes (caller, project, signal). */
 export type RelayerService<Context = unknown> = {
+  /** Needs the public project access key, sent as the `X-Access-Key` header. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which. */
   ListGasSponsors: (args: ListGasSponsorsArgs, context: Context) => ListGasSponsorsReturn | Promise<ListGasSponsorsReturn>
 }
 
