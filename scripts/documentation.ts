@@ -70,8 +70,16 @@ const errors =
 /** The key a method needs and the errors it may answer, from its `@auth` annotation (docs/auth.md, docs/errors.md). */
 export const callTerms = (method: IRMethod): string => `${keys[authKind(method)]} ${errors}`
 
-/** A method's whole documentation: its comment, then the key it needs and the errors it may answer. */
+/** What a method returns, from its `@returns` tags: `Returns \`orders\`: the orders found; \`page\`: ...`. */
+function returnsSentence(method: IRMethod, returns: ReadonlyMap<string, string>): string | undefined {
+  const documented = method.outputs.filter((output) => returns.has(output.name))
+  if (documented.length === 0) return undefined
+  const lowerFirst = (text: string) => text[0]!.toLowerCase() + text.slice(1)
+  return `Returns ${documented.map((output) => `\`${output.name}\`: ${lowerFirst(returns.get(output.name)!).replace(/\.$/, '')}`).join('; ')}.`
+}
+
+/** A method's whole documentation: its comment, what it returns, then the key it needs and the errors it may answer. */
 export function methodDocumentation(method: IRMethod): string {
-  const { text } = parseDoc(method)
-  return [text, callTerms(method)].filter(Boolean).join('\n\n')
+  const { text, returns } = parseDoc(method)
+  return [text, returnsSentence(method, returns), callTerms(method)].filter(Boolean).join('\n\n')
 }
