@@ -84,12 +84,18 @@ describe('gen/schemas', () => {
     }
   })
 
-  it('descriptions come from the RIDL comments of structs, fields and methods', () => {
+  it('descriptions come from the RIDL comments of structs, fields, methods and their @param tags', () => {
     const webhookFilters = files.get('indexer/WebhookFilters.json')!
-    expect(webhookFilters.description).toBe('Filters of a webhook listener (SPEC §4).')
+    expect(webhookFilters.description).toMatch(/^Which on-chain events a webhook listener receives/)
     expect(webhookFilters.properties.events.description).toMatch(/^Solidity event signatures/)
-    expect(files.get('metadata/TokenCollectionFiltersRequest.json')!.description).toBe(
-      'Request body of POST /rpc/Metadata/TokenCollectionFilters. chainId is the numeric chain identifier as text (SPEC §4).',
+    const request = files.get('metadata/TokenCollectionFiltersRequest.json')!
+    expect(request.description).toMatch(
+      /^Request body of POST \/rpc\/Metadata\/TokenCollectionFilters\. Returns the property filters of a token collection/,
+    )
+    expect(request.description).toContain('`X-Access-Key`')
+    expect(request.properties.chainId.description).toMatch(/^Numeric chain id as text/)
+    expect(files.get('indexer/RemoveWebhookListenerRequest.json')!.description).toContain(
+      '`Authorization: BEARER <secret API key>`',
     )
   })
 
