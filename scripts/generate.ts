@@ -47,7 +47,13 @@ const stepCode = {
     'src/local/sample-data.ts',
     'src/local/native-currency.ts',
   ],
-  jsonschema: ['scripts/jsonschema', 'scripts/ir.ts', 'scripts/documentation.ts', 'schema/argument-formats.json', 'src/runtime/formats.ts'],
+  jsonschema: [
+    'scripts/jsonschema',
+    'scripts/ir.ts',
+    'scripts/documentation.ts',
+    'schema/argument-formats.json',
+    'src/runtime/formats.ts',
+  ],
   routing: ['scripts/routing-data.ts', 'schema/networks.json', 'schema/networks.schema.json'],
 }
 

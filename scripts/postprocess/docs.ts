@@ -100,8 +100,17 @@ function serviceEdits(file: SourceFile, service: IRService): TextEdit[] {
       const text = methodDocumentation(method)
       const property = clientMethodName(method)
       return [
-        ...docEdit(required(client.getProperty(property) ?? client.getMethod(property), `${service.name}.${property}`), text),
-        ...docEdit(required(clientInterface.getMethod(property) ?? clientInterface.getProperty(property), `${service.name}Client.${property}`), text),
+        ...docEdit(
+          required(client.getProperty(property) ?? client.getMethod(property), `${service.name}.${property}`),
+          text,
+        ),
+        ...docEdit(
+          required(
+            clientInterface.getMethod(property) ?? clientInterface.getProperty(property),
+            `${service.name}Client.${property}`,
+          ),
+          text,
+        ),
         ...docEdit(required(handlerMembers.getProperty(method.name), `${service.name}Service.${method.name}`), text),
         ...argumentEdits(file, service, method),
       ]

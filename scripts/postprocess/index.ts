@@ -12,7 +12,15 @@ import { runtimePass } from './runtime.js'
 import { serverPass } from './server.js'
 
 /** Passes run in this order over every stock generated client file (`webrpc-gen -target=typescript -client`). */
-export const passes: readonly Pass[] = [runtimePass, enumsPass, routingPass, authPass, nullablePass, serverPass, docsPass]
+export const passes: readonly Pass[] = [
+  runtimePass,
+  enumsPass,
+  routingPass,
+  authPass,
+  nullablePass,
+  serverPass,
+  docsPass,
+]
 
 export interface PostprocessOptions {
   routing?: RoutingData
