@@ -1,7 +1,15 @@
 import type { Node } from 'ts-morph'
 import { SyntaxKind, type SourceFile } from './ts-morph.js'
 import { docSummary, docText, methodDocumentation, parseDoc } from '../documentation.js'
-import { clientMethodName, type IRMethod, type IRService, type IRStruct, type IREnum } from '../ir.js'
+import {
+  clientMethodName,
+  fieldMeta,
+  type IREnum,
+  type IRField,
+  type IRMethod,
+  type IRService,
+  type IRStruct,
+} from '../ir.js'
 import { applyEdits, PassShapeError, type Pass, type TextEdit } from './pass.js'
 
 const name = 'docs'
@@ -44,13 +52,21 @@ function required<T>(node: T | undefined, what: string): T {
   return node
 }
 
+/** A field's property name in TypeScript, as gen-typescript names it: its `json` meta, if any; none when that is `-`. */
+function propertyName(field: IRField): string | undefined {
+  const json = fieldMeta(field, 'json')?.split(',')[0]
+  return json === '-' ? undefined : (json ?? field.name)
+}
+
 function structEdits(file: SourceFile, struct: IRStruct): TextEdit[] {
   const declaration = required(file.getInterface(struct.name), `interface ${struct.name}`)
   return [
     ...docEdit(declaration, docText(struct)),
-    ...struct.fields.flatMap((field) =>
-      docEdit(required(declaration.getProperty(field.name), `${struct.name}.${field.name}`), docText(field)),
-    ),
+    ...struct.fields.flatMap((field) => {
+      const property = propertyName(field)
+      if (property === undefined) return []
+      return docEdit(required(declaration.getProperty(property), `${struct.name}.${property}`), docText(field))
+    }),
   ]
 }
 
