@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import OrderSchema from '../../gen/schemas/marketplace/Order.json' with { type: 'json' }
+import { docText } from '../../scripts/documentation.js'
 import { schemaBaseUri } from '../../scripts/jsonschema/ids.js'
 import { order } from './support/fixtures.js'
 import { committedIRs } from '../support/ir.js'
@@ -97,6 +98,12 @@ describe('gen/schemas', () => {
     expect(files.get('indexer/RemoveWebhookListenerRequest.json')!.description).toContain(
       '`Authorization: BEARER <secret API key>`',
     )
+  })
+
+  it("the error object's description documents every schema error from its comment", () => {
+    const { description } = files.get('WebrpcErrorPayload.json')!
+    for (const error of irs.get('marketplace')!.errors)
+      expect(description).toContain(`\`${error.name}\` (${error.code}, HTTP ${error.httpStatus}): ${docText(error)}`)
   })
 
   it('the error object matches SPEC §7: error, code, msg, status required; cause optional', () => {
