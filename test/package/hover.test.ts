@@ -54,9 +54,6 @@ describe('hovering the installed package shows the schema documentation', () => 
     const file = join(project.dir, 'main.mts')
     writeFileSync(file, source)
     const service = languageService(project.dir, file)
-    expect(
-      service.getSemanticDiagnostics(file).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')),
-    ).toEqual([])
     hover = (word) => {
       const info = service.getQuickInfoAtPosition(file, source.lastIndexOf(word) + 1)
       return ts.displayPartsToString(info?.documentation)
