@@ -5,7 +5,8 @@ import { exitWithHelpIfAsked } from './cli-help.js'
 import { fixtureTypesText, loadFixturesSchema } from './fixture-types.js'
 import { codeFingerprint, GenCache } from './gen-cache.js'
 import { checkArgumentFormats, loadArgumentFormats, type WebrpcIR } from './ir.js'
-import { genDir, serviceRoots } from './paths.js'
+import { genDir, repoRoot, serviceRoots } from './paths.js'
+import { withEnumAndErrorComments } from './ridl-comments.js'
 import type { RoutingData } from './routing-data.js'
 import { errorRows, errorsModuleText } from './shared-modules/errors.js'
 import { defaultRuntimeDir } from './shared-modules/header.js'
@@ -29,6 +30,7 @@ const stepCode = {
     'scripts/postprocess',
     'scripts/shared-modules',
     'scripts/ir.ts',
+    'scripts/documentation.ts',
     'scripts/routing-data.ts',
     'src/runtime',
   ],
@@ -38,13 +40,20 @@ const stepCode = {
     'scripts/shared-modules',
     'schema/webrpc-errors.json',
     'scripts/ir.ts',
+    'scripts/documentation.ts',
     'scripts/routing-data.ts',
     'schema/argument-formats.json',
     'src/runtime/formats.ts',
     'src/local/sample-data.ts',
     'src/local/native-currency.ts',
   ],
-  jsonschema: ['scripts/jsonschema', 'scripts/ir.ts', 'schema/argument-formats.json', 'src/runtime/formats.ts'],
+  jsonschema: [
+    'scripts/jsonschema',
+    'scripts/ir.ts',
+    'scripts/documentation.ts',
+    'schema/argument-formats.json',
+    'src/runtime/formats.ts',
+  ],
   routing: ['scripts/routing-data.ts', 'schema/networks.json', 'schema/networks.schema.json'],
 }
 
@@ -60,7 +69,7 @@ function selectedServices(requested: readonly string[] | undefined): { all: stri
 /** The webrpc-gen outputs of a service root, its IR and its stock client, started at once: each call is a process of its own. */
 async function stockOutputs(stem: string): Promise<{ irText: string; client: string }> {
   const [irText, client] = await Promise.all(generationTargets.map((target) => webrpcGen(schemaOf(stem), target)))
-  return { irText: irText!, client: client! }
+  return { irText: withEnumAndErrorComments(irText!, schemaOf(stem), repoRoot), client: client! }
 }
 
 /**

@@ -16,7 +16,7 @@ export interface WebrpcIR {
   services: IRService[]
 }
 
-/** RIDL `#` comments above a node, one entry per line. */
+/** RIDL `#` comments above a node, one entry per line (scripts/documentation.ts reads them). */
 export interface Commented {
   comments?: string[]
 }
@@ -43,7 +43,7 @@ export interface IRField extends Commented {
   meta?: Record<string, string>[]
 }
 
-export interface IRError {
+export interface IRError extends Commented {
   code: number
   name: string
   message: string
@@ -95,12 +95,6 @@ export const serviceKey = (service: IRService): string => lowerCamel(service.nam
 
 /** The client's property for a method, as the stock generator names it. */
 export const clientMethodName = (method: IRMethod): string => lowerCamel(method.name)
-
-/** RIDL comments as one description, or nothing. */
-export function description(node: Commented): string | undefined {
-  const text = (node.comments ?? []).join(' ').trim()
-  return text || undefined
-}
 
 /** schema/argument-formats.json: formats of string request arguments, keyed `Service.Method.argument`. */
 export function loadArgumentFormats(dir: string = schemaDir): ReadonlyMap<string, string> {

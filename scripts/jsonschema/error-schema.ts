@@ -1,3 +1,4 @@
+import { docText } from '../documentation.js'
 import type { IRError } from '../ir.js'
 import { errorPayloadPath } from './ids.js'
 import type { JsonSchema } from './json-schema.js'
@@ -8,10 +9,15 @@ import type { SchemaResource } from './service-schemas.js'
  * stays open so an old validator accepts an error a newer server adds. The known rows are examples.
  */
 export function errorPayloadSchema(errors: readonly IRError[]): SchemaResource {
-  const names = [...new Set(errors.map((error) => error.name))].sort()
+  const known = [...new Map(errors.map((error) => [error.name, error])).values()]
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .map(
+      (error) =>
+        `\`${error.name}\` (${error.code}, HTTP ${error.httpStatus})${docText(error) ? `: ${docText(error)}` : ''}`,
+    )
   const body: JsonSchema = {
     title: 'WebrpcErrorPayload',
-    description: `The JSON body of every failed call (docs/errors.md). Known errors: ${names.join(', ')}.`,
+    description: `The JSON body of every failed call (docs/errors.md). Known errors:\n\n${known.join('\n\n')}`,
     type: 'object',
     properties: {
       error: { description: 'Error name, e.g. InvalidArgument.', type: 'string' },

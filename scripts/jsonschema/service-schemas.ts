@@ -1,6 +1,6 @@
+import { docSummary, docText, methodDocumentation, parseDoc } from '../documentation.js'
 import {
   argumentKey,
-  authKind,
   type IREnum,
   type IRMethod,
   type IRService,
@@ -10,7 +10,7 @@ import {
 } from '../ir.js'
 import { requestPath, responsePath, strictTypePath, typePath } from './ids.js'
 import type { JsonSchema } from './json-schema.js'
-import { type EmitContext, describe, structSchema, typeSchema } from './type-schema.js'
+import { type EmitContext, structSchema, typeSchema } from './type-schema.js'
 
 /** One schema resource before bundling: its path under gen/schemas and its body (no `$schema`, `$id`, `$defs`). */
 export interface SchemaResource {
@@ -26,10 +26,21 @@ export interface ServiceSchemas {
   responses: Map<string, SchemaResource>
 }
 
+/** An enum's doc comment, how it is carried, and each documented value's comment. */
+function enumDescription(type: IREnum): string {
+  const values = type.fields.flatMap((field) => {
+    const text = docText(field)
+    return text ? [`\`${field.name}\`: ${text}`] : []
+  })
+  return [docText(type), `Carried as the value's name (${type.type} on the server side).`, ...values]
+    .filter(Boolean)
+    .join('\n\n')
+}
+
 function enumSchema(type: IREnum): JsonSchema {
   return {
     title: type.name,
-    description: `Carried as the value's name (${type.type} on the server side).`,
+    description: enumDescription(type),
     type: 'string',
     enum: type.fields.map((field) => field.name),
   }
@@ -63,23 +74,24 @@ function argumentsSchema(
   const strict = direction === 'request'
   const context: EmitContext = { stem, fromPath: path, strict, types }
   const args = strict ? method.inputs : method.outputs
+  const doc = parseDoc(method)
   const properties: Record<string, JsonSchema> = {}
   for (const arg of args) {
     const formatName =
       strict && arg.type === 'string' ? argumentFormats.get(argumentKey(service, method, arg)) : undefined
     const format = formatName ? { name: formatName, where: `${service.name}.${method.name}(${arg.name})` } : undefined
-    properties[arg.name] = typeSchema(arg.type, context, format)
+    const text = (strict ? doc.params : doc.returns).get(arg.name)
+    properties[arg.name] = { ...(text ? { description: text } : {}), ...typeSchema(arg.type, context, format) }
   }
   const required = args.filter((arg) => !arg.optional).map((arg) => arg.name)
   const what = strict ? 'Request' : 'Response'
   const route = `POST /rpc/${service.name}/${method.name}`
-  const auth = strict && authKind(method) === 'secretKey' ? ' Needs `Authorization: BEARER <secret API key>`.' : ''
-  const comments = describe(method).description
+  const about = strict ? methodDocumentation(method) : docSummary(method)
   return {
     path,
     body: {
       title: `${method.name}${what}`,
-      description: `${what} body of ${route}.${auth}${comments ? ` ${comments}` : ''}`,
+      description: `${what} body of ${route}.${about ? ` ${about}` : ''}`,
       type: 'object',
       properties,
       ...(required.length > 0 ? { required } : {}),

@@ -1,11 +1,12 @@
-import { type Commented, description, fieldFormat, type IRField, type IRStruct, type IRType } from '../ir.js'
+import { docText } from '../documentation.js'
+import { type Commented, fieldFormat, type IRField, type IRStruct, type IRType } from '../ir.js'
 import { formatSchema } from './formats.js'
 import { relativeRef, strictTypePath, typePath } from './ids.js'
 import type { JsonSchema } from './json-schema.js'
 
-/** A node's RIDL comments as a JSON Schema `description`, or nothing. */
+/** A node's doc comment as a JSON Schema `description`, or nothing. */
 export function describe(node: Commented): { description?: string } {
-  const text = description(node)
+  const text = docText(node)
   return text ? { description: text } : {}
 }
 

@@ -1,4 +1,4 @@
-import { authKind, description, needsSecretKey, type WebrpcIR } from '../ir.js'
+import { authKind, needsSecretKey, type WebrpcIR } from '../ir.js'
 import { errorPayloadSchema } from '../jsonschema/error-schema.js'
 import type { JsonSchema } from '../jsonschema/json-schema.js'
 import type { SchemaResource, ServiceSchemas } from '../jsonschema/service-schemas.js'
@@ -9,6 +9,7 @@ import { errorResponsesByStatus } from './error-responses.js'
 import { requestExamples } from './examples.js'
 import { serversOf } from './servers.js'
 import { toOpenApi30 } from './to-openapi30.js'
+import { operationDocs } from './operation-docs.js'
 
 const ref = (component: string) => ({ $ref: `#/components/schemas/${component}` })
 
@@ -65,10 +66,8 @@ export function openapiDocument(ir: WebrpcIR, schemas: ServiceSchemas, routing: 
       const example = requestExamples[key]
       if (example === undefined) throw new Error(`openapi: no request example for ${key}`)
       checkExample(example, schemas.requests.get(key)!)
-      const notes = description(method)
       const operation = {
-        summary: method.name,
-        ...(notes === undefined ? {} : { description: notes }),
+        ...operationDocs(method),
         requestBody: {
           content: { 'application/json': { schema: ref(operationComponent(key, 'Request')), example } },
           required: true,

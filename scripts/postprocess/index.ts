@@ -3,6 +3,7 @@ import type { WebrpcIR } from '../ir.js'
 import type { RoutingData } from '../routing-data.js'
 import { defaultRuntimeDir } from '../shared-modules/header.js'
 import { authPass } from './auth.js'
+import { docsPass } from './docs.js'
 import { enumsPass } from './enums.js'
 import { nullablePass } from './nullable.js'
 import type { Pass } from './pass.js'
@@ -11,7 +12,15 @@ import { runtimePass } from './runtime.js'
 import { serverPass } from './server.js'
 
 /** Passes run in this order over every stock generated client file (`webrpc-gen -target=typescript -client`). */
-export const passes: readonly Pass[] = [runtimePass, enumsPass, routingPass, authPass, nullablePass, serverPass]
+export const passes: readonly Pass[] = [
+  runtimePass,
+  enumsPass,
+  routingPass,
+  authPass,
+  nullablePass,
+  serverPass,
+  docsPass,
+]
 
 export interface PostprocessOptions {
   routing?: RoutingData

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
+import { docSummary, docText, methodDocumentation } from '../../scripts/documentation.js'
 import type { IRMethod } from '../../scripts/ir.js'
 import { schemaBaseUri } from '../../scripts/jsonschema/ids.js'
 import { genDir, repoRoot } from '../../scripts/paths.js'
@@ -114,6 +115,27 @@ describe('gen/openapi for tools', () => {
       expect(doc.info.license.name).toBe('MIT')
     },
   )
+
+  it("operations are documented from their method's comment, schemas from their type's", () => {
+    for (const [stem, ir] of committedIRs()) {
+      const doc = JSON.parse(readFileSync(join(genDir, 'openapi', `${stem}.json`), 'utf8'))
+      for (const service of ir.services)
+        for (const method of service.methods) {
+          const { post } = doc.paths[`/rpc/${service.name}/${method.name}`]
+          expect(post.summary).toBe(docSummary(method))
+          expect(post.description).toBe(methodDocumentation(method))
+        }
+      for (const type of ir.types) {
+        const schema = doc.components.schemas[type.name]
+        expect(schema.description, type.name).toContain(docText(type))
+        if (type.kind === 'struct')
+          for (const field of type.fields)
+            expect(JSON.stringify(schema.properties[field.name]), `${type.name}.${field.name}`).toContain(
+              JSON.stringify(docText(field)),
+            )
+      }
+    }
+  })
 
   it('every operation has an operationId, security, and one error response per HTTP status without oneOf', () => {
     for (const stem of ['builder', 'indexer', 'marketplace', 'metadata', 'relayer']) {

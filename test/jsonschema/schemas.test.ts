@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import OrderSchema from '../../gen/schemas/marketplace/Order.json' with { type: 'json' }
+import { docText } from '../../scripts/documentation.js'
 import { schemaBaseUri } from '../../scripts/jsonschema/ids.js'
 import { order } from './support/fixtures.js'
 import { committedIRs } from '../support/ir.js'
@@ -84,13 +85,25 @@ describe('gen/schemas', () => {
     }
   })
 
-  it('descriptions come from the RIDL comments of structs, fields and methods', () => {
+  it('descriptions come from the RIDL comments of structs, fields, methods and their @param tags', () => {
     const webhookFilters = files.get('indexer/WebhookFilters.json')!
-    expect(webhookFilters.description).toBe('Filters of a webhook listener (docs/endpoints.md).')
+    expect(webhookFilters.description).toMatch(/^Which on-chain events a webhook listener receives/)
     expect(webhookFilters.properties.events.description).toMatch(/^Solidity event signatures/)
-    expect(files.get('metadata/TokenCollectionFiltersRequest.json')!.description).toBe(
-      'Request body of POST /rpc/Metadata/TokenCollectionFilters. chainId is the numeric chain identifier as text (docs/endpoints.md).',
+    const request = files.get('metadata/TokenCollectionFiltersRequest.json')!
+    expect(request.description).toMatch(
+      /^Request body of POST \/rpc\/Metadata\/TokenCollectionFilters\. Returns the property filters of a token collection/,
     )
+    expect(request.description).toContain('`X-Access-Key`')
+    expect(request.properties.chainId.description).toMatch(/^Numeric chain id as text/)
+    expect(files.get('indexer/RemoveWebhookListenerRequest.json')!.description).toContain(
+      '`Authorization: BEARER <secret API key>`',
+    )
+  })
+
+  it("the error object's description documents every schema error from its comment", () => {
+    const { description } = files.get('WebrpcErrorPayload.json')!
+    for (const error of irs.get('marketplace')!.errors)
+      expect(description).toContain(`\`${error.name}\` (${error.code}, HTTP ${error.httpStatus}): ${docText(error)}`)
   })
 
   it('the error object matches docs/errors.md: error, code, msg, status required; cause optional', () => {

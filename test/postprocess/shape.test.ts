@@ -73,6 +73,13 @@ describe('a pass detects a changed generated shape and names itself', () => {
       (s: string) => s.replace('// Client', '// Client.'),
       [...runtimeOnly, authPass],
     ],
+    [
+      'docs',
+      'a field of a schema type is missing from its interface',
+      'marketplace',
+      (s: string) => s.replace('  priceAmountNet: string', '  priceNet: string'),
+      passes,
+    ],
   ])('%s: %s', (pass, _, stem, change, selected) => {
     failsNaming(pass, runChanged(stem, change, selected))
   })

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { repoRoot } from '../../../scripts/paths.js'
 import { cacheDir, withLock } from './cache-dir.js'
@@ -33,19 +33,23 @@ function sourcesHash(): string {
  * pack), packed once for all the package test files and reused while the sources are unchanged.
  */
 export function packedTarball(): string {
-  return withLock('tarball', () => {
-    const keyFile = join(cacheDir, 'tarball.key')
+  // One slot per checkout: worktrees of one machine share cacheDir, and each would otherwise repack over the other's tarball.
+  const checkout = `tarball-${createHash('sha256').update(repoRoot).digest('hex').slice(0, 12)}`
+  const packDir = join(cacheDir, checkout)
+  return withLock(checkout, () => {
+    mkdirSync(packDir, { recursive: true })
+    const keyFile = join(packDir, 'tarball.key')
     const key = sourcesHash()
     const name = readFileSync(keyFile, { encoding: 'utf8', flag: 'a+' }).split('\n')
     if (name[0] === key && name[1] && existsSync(name[1])) return name[1]
     execFileSync('npm', ['run', '-s', 'prepare'], { cwd: repoRoot, stdio: 'pipe' })
     const [report] = JSON.parse(
-      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', cacheDir], {
+      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
         cwd: repoRoot,
         encoding: 'utf8',
       }),
     ) as [{ filename: string }]
-    const tarball = join(cacheDir, report.filename)
+    const tarball = join(packDir, report.filename)
     writeFileSync(keyFile, `${key}\n${tarball}\n`)
     return tarball
   })
