@@ -6,6 +6,7 @@ import { authPass } from './auth.js'
 import { enumsPass } from './enums.js'
 import { nullablePass } from './nullable.js'
 import type { Pass } from './pass.js'
+import { withProvenance } from './provenance.js'
 import { routingPass } from './routing.js'
 import { runtimePass } from './runtime.js'
 import { serverPass } from './server.js'
@@ -39,7 +40,7 @@ export function postprocess(
   const context = { stem, ir, routing: options.routing, runtimeDir: options.runtimeDir ?? defaultRuntimeDir }
   try {
     for (const pass of selected) pass.apply(file, context)
-    return normaliseWhitespace(file.getFullText())
+    return withProvenance(normaliseWhitespace(file.getFullText()), selected, passes)
   } finally {
     project.removeSourceFile(file)
   }
