@@ -17,6 +17,8 @@ export function withPackagesBundled(source: string, sourceName: string): string 
   const { outputFiles } = buildSync({
     stdin: { contents: source, resolveDir: repoRoot, sourcefile: sourceName, loader: 'js' },
     absWorkingDir: repoRoot,
+    // Paths in the output name node_modules/… as seen from the repository, also when node_modules is a link.
+    preserveSymlinks: true,
     bundle: true,
     format: 'esm',
     platform: 'neutral',
