@@ -32,19 +32,30 @@ console.log(await marketplace.getFloorOrder${floorOrderCall})`,
 
 /** Installs the published client into `dir` (an npm project) unless it is there. */
 export function installPublishedClient(dir: string): void {
-  if (existsSync(join(dir, 'node_modules', '@0xsequence', 'marketplace'))) return
+  installUnlessPresent(dir, publishedClient)
+}
+
+/** Installs `spec` (`name@version`) into `dir` (an npm project) unless a package of that name is there. */
+export function installUnlessPresent(dir: string, spec: string): void {
+  if (existsSync(join(dir, 'node_modules', spec.slice(0, spec.lastIndexOf('@'))))) return
   mkdirSync(dir, { recursive: true })
   if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{"private":true}')
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', publishedClient], {
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', spec], {
     cwd: dir,
     stdio: 'pipe',
   })
 }
 
-/** Bundles each app inside `projectDir`, a project where both `web3-market-contract` and the published client resolve. */
-export async function measureBundles(projectDir: string): Promise<BundleRow[]> {
+/**
+ * Bundles each app (by name, its source) inside `projectDir`, a project where the packages they import
+ * resolve (by default the client apps: `web3-market-contract` and the published client).
+ */
+export async function measureBundles(
+  projectDir: string,
+  appSources: Record<string, string> = apps,
+): Promise<BundleRow[]> {
   const rows: BundleRow[] = []
-  for (const [app, source] of Object.entries(apps)) {
+  for (const [app, source] of Object.entries(appSources)) {
     const entry = join(projectDir, `bundle-app-${rows.length}.mjs`)
     writeFileSync(entry, source)
     const result = await build({

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { repoRoot } from './paths.js'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { repoRoot, schemaDir, toolsModuleDir } from './paths.js'
 import { listTree } from './write-tree.js'
 
 /** Where generation keeps outputs by the hash of everything that made them; safe to delete at any time. */
@@ -13,13 +13,21 @@ const sha256 = (parts: readonly string[]) => {
   return hash.digest('hex')
 }
 
-/** The hash of the code of the given folders and files (relative to the repository): a cached output is valid only for the code that made it. */
-export function codeFingerprint(paths: readonly string[]): string {
-  const files = paths.flatMap((path) => {
-    const full = join(repoRoot, path)
-    return statSync(full).isDirectory() ? listTree(full).map((name) => join(full, name)) : [full]
-  })
-  return sha256(files.sort().flatMap((file) => [file, readFileSync(file, 'utf8')]))
+/**
+ * The hash of what generation reads at run time besides schema/*.ridl (whose webrpc-gen output keys each
+ * step) and the code of this repository (scripts/module-graph.ts): the data files of schema/, the pinned Go
+ * tools (scripts/tools/go.mod, whose versions the headers name) and the locked npm packages (package-lock.json:
+ * ajv, esbuild, ts-morph and prettier make outputs too).
+ */
+export function dataFingerprint(): string {
+  const files = [
+    ...listTree(schemaDir)
+      .filter((name) => !name.endsWith('.ridl'))
+      .map((name) => join(schemaDir, name)),
+    join(toolsModuleDir, 'go.mod'),
+    join(repoRoot, 'package-lock.json'),
+  ]
+  return sha256(files.sort().flatMap((file) => [relative(repoRoot, file), readFileSync(file, 'utf8')]))
 }
 
 /**

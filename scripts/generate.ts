@@ -3,8 +3,9 @@ import { join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { exitWithHelpIfAsked } from './cli-help.js'
 import { fixtureTypesText, loadFixturesSchema } from './fixture-types.js'
-import { codeFingerprint, GenCache } from './gen-cache.js'
+import { dataFingerprint, GenCache } from './gen-cache.js'
 import { checkArgumentFormats, loadArgumentFormats, type WebrpcIR } from './ir.js'
+import { codeFingerprint, generationModuleGraph } from './module-graph.js'
 import { genDir, repoRoot, serviceRoots } from './paths.js'
 import { withEnumAndErrorComments } from './ridl-comments.js'
 import type { RoutingData } from './routing-data.js'
@@ -24,38 +25,13 @@ export interface GenerateOptions {
   prune?: boolean
 }
 
-/** The code each cached step runs (paths relative to the repository): an output is valid only for this code. */
-const stepCode = {
-  postprocess: [
-    'scripts/postprocess',
-    'scripts/shared-modules',
-    'scripts/ir.ts',
-    'scripts/documentation.ts',
-    'scripts/routing-data.ts',
-    'src/runtime',
-  ],
-  openapi: [
-    'scripts/openapi',
-    'scripts/jsonschema',
-    'scripts/shared-modules',
-    'schema/webrpc-errors.json',
-    'scripts/ir.ts',
-    'scripts/documentation.ts',
-    'scripts/routing-data.ts',
-    'schema/argument-formats.json',
-    'src/runtime/formats.ts',
-    'src/local/sample-data.ts',
-    'src/local/native-currency.ts',
-  ],
-  jsonschema: [
-    'scripts/jsonschema',
-    'scripts/ir.ts',
-    'scripts/documentation.ts',
-    'schema/argument-formats.json',
-    'src/runtime/formats.ts',
-  ],
-  routing: ['scripts/routing-data.ts', 'schema/networks.json', 'schema/networks.schema.json'],
-}
+/** The module each cached step runs: its output is valid only for the code that module reaches (scripts/module-graph.ts). */
+const stepEntries = {
+  postprocess: 'scripts/postprocess/index.ts',
+  openapi: 'scripts/openapi/index.ts',
+  jsonschema: 'scripts/jsonschema/index.ts',
+  routing: 'scripts/routing-data.ts',
+} as const
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n'
 
@@ -73,6 +49,20 @@ async function stockOutputs(stem: string): Promise<{ irText: string; client: str
 }
 
 /**
+ * What keys each step's cached output besides its arguments: the code its module reaches and the data
+ * files generation reads at run time (dataFingerprint). Each is read and hashed once per run, on first use.
+ */
+async function stepFingerprints(): Promise<(step: keyof typeof stepEntries) => string> {
+  const graph = await generationModuleGraph(Object.values(stepEntries))
+  const data = dataFingerprint()
+  const fingerprints = new Map<keyof typeof stepEntries, string>()
+  return (step) => {
+    if (!fingerprints.has(step)) fingerprints.set(step, `${codeFingerprint(graph, stepEntries[step])}:${data}`)
+    return fingerprints.get(step)!
+  }
+}
+
+/**
  * Every generated file of the selected services and every file all services share, by path relative
  * to gen/. The webrpc-gen processes start first; a step whose inputs and code did not change is read
  * from the cache, so ts-morph and ajv load only when something they make must be made anew.
@@ -86,13 +76,7 @@ export async function generateFiles(
   // A failure is reported where its service is awaited; one that is never awaited (an earlier service failed) is not unhandled.
   for (const outputs of stock.values()) outputs.catch(() => undefined)
   const cache = new GenCache(options.cache !== false)
-  // Each step's code is read and hashed once per run, on first use.
-  const fingerprints = new Map<keyof typeof stepCode, string>()
-  const code = (step: keyof typeof stepCode): string => {
-    if (!cache.enabled) return ''
-    if (!fingerprints.has(step)) fingerprints.set(step, codeFingerprint(stepCode[step]))
-    return fingerprints.get(step)!
-  }
+  const code = cache.enabled ? await stepFingerprints() : () => ''
   const checkedRouting = cache.textOrMade([code('routing')], () => runStep('routing', undefined))
   // Without the cache, or without the routing data in it (a first run, or networks.json or its code changed), every
   // service file is post-processed: ts-morph loads here while webrpc-gen runs and the routing data is checked.

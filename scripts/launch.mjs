@@ -31,9 +31,12 @@ const sourcesFile = `${bundle}.sources.json`
 /** True when every source the bundle was made from still has the bytes it had. */
 function bundleIsCurrent() {
   try {
-    /** @type {Record<string, string>} */
-    const sources = JSON.parse(readFileSync(sourcesFile, 'utf8'))
-    return existsSync(bundle) && Object.entries(sources).every(([path, hash]) => sha256(readFileSync(path)) === hash)
+    /** @type {{ hashes: Record<string, string> }} */
+    const { hashes } = JSON.parse(readFileSync(sourcesFile, 'utf8'))
+    return (
+      existsSync(bundle) &&
+      Object.entries(hashes).every(([path, hash]) => sha256(readFileSync(resolve(repoRoot, path))) === hash)
+    )
   } catch {
     return false
   }
@@ -66,20 +69,24 @@ async function buildBundle() {
     target: 'node20',
     packages: 'external',
     define: { GEN_REPO_ROOT: JSON.stringify(repoRoot) },
+    // A linked source map (enabled below): a stack trace names scripts/generate.ts:42, not the bundle's line.
+    sourcemap: 'linked',
+    outfile: bundle,
     metafile: true,
     write: false,
     logLevel: 'error',
   })
-  const sources = Object.fromEntries(
-    Object.keys(result.metafile.inputs)
-      .filter((input) => input !== entryName)
-      .map((input) => {
-        const path = resolve(repoRoot, input)
-        return [path, sha256(readFileSync(path))]
-      }),
-  )
+  const modules = Object.keys(result.metafile.inputs).filter((input) => input !== entryName)
+  /** @type {import('./module-graph.js').BundleSources} */
+  const sources = {
+    // The module graph (scripts/module-graph.ts keys generation's cache by the modules each step reaches).
+    inputs: Object.fromEntries(
+      modules.map((input) => [input, { imports: result.metafile.inputs[input]?.imports ?? [] }]),
+    ),
+    hashes: Object.fromEntries(modules.map((input) => [input, sha256(readFileSync(resolve(repoRoot, input)))])),
+  }
   mkdirSync(bundleDir, { recursive: true })
-  writeAtomically(bundle, result.outputFiles[0]?.text ?? '')
+  for (const file of result.outputFiles) writeAtomically(file.path, file.text)
   writeAtomically(sourcesFile, JSON.stringify(sources))
 }
 
@@ -89,6 +96,7 @@ process.env.V8_COMPILE_CACHE_CACHE_DIR ??= join(cacheDir, 'v8')
 createRequire(import.meta.url)('v8-compile-cache')
 
 if (!bundleIsCurrent()) await buildBundle()
+process.setSourceMapsEnabled(true)
 // The command reads its arguments from process.argv as if started directly.
 process.argv = [process.argv[0] ?? process.execPath, commandModule, ...commandArgs]
 await import(pathToFileURL(bundle).href)

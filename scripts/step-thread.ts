@@ -50,7 +50,9 @@ class StepThread {
   }
 
   #start(): Worker {
-    const worker = new Worker(launchedBundle!, { workerData: { role } })
+    // A thread does not inherit process.setSourceMapsEnabled (scripts/launch.mjs): its stack traces name scripts/ files too.
+    const execArgv = [...process.execArgv, '--enable-source-maps']
+    const worker = new Worker(launchedBundle!, { workerData: { role }, execArgv })
     worker.on('message', (reply: Reply) => {
       const pending = this.#pending.get(reply.id)!
       this.#pending.delete(reply.id)

@@ -1,7 +1,7 @@
 /**
  * The webhook delivery engine (`web3-market-contract/webhook/engine`): matches chain logs against listeners,
- * decodes, signs and delivers them from a durable outbox. Node only; needs the optional peers viem and
- * ajv-formats (`web3-market-contract/webhook/receiver` is the receiving side, on Web Crypto only).
+ * decodes, signs and delivers them from a durable outbox. Node only; needs the optional peer viem
+ * (`web3-market-contract/webhook/receiver` is the receiving side, on Web Crypto only).
  */
 export {
   createWebhookEngine,

@@ -7,6 +7,7 @@ import { docsPass } from './docs.js'
 import { enumsPass } from './enums.js'
 import { nullablePass } from './nullable.js'
 import type { Pass } from './pass.js'
+import { withProvenance } from './provenance.js'
 import { routingPass } from './routing.js'
 import { runtimePass } from './runtime.js'
 import { serverPass } from './server.js'
@@ -48,7 +49,7 @@ export function postprocess(
   const context = { stem, ir, routing: options.routing, runtimeDir: options.runtimeDir ?? defaultRuntimeDir }
   try {
     for (const pass of selected) pass.apply(file, context)
-    return normaliseWhitespace(file.getFullText())
+    return withProvenance(normaliseWhitespace(file.getFullText()), selected, passes)
   } finally {
     project.removeSourceFile(file)
   }

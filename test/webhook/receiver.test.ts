@@ -11,6 +11,7 @@ import {
   generateSigningSecret,
   nodeWebhookHandler,
   webhookHeaders,
+  type UidStore,
   type WebhookEngine,
 } from '../../src/webhook/index.js'
 import { transferSingleLog } from './support/logs.js'
@@ -56,11 +57,13 @@ afterAll(async () => {
   await sql?.close()
 })
 
-function receiverWith(options: { secret?: string; now?: () => number } = {}) {
+function receiverWith(
+  options: { secret?: string; now?: () => number; toleranceSeconds?: number; uids?: UidStore } = {},
+) {
   const seen: WebhookPayload[] = []
   const receiver = createWebhookReceiver({
+    ...options,
     secret: options.secret ?? secret,
-    now: options.now,
     onDelivery: (payload) => void seen.push(payload),
   })
   return { receiver, seen }
@@ -154,6 +157,40 @@ describe('receiver helper', () => {
       error: 'timestamp_too_new',
       message: 'webhook-timestamp is 400s in the future; tolerance is 300s',
     })
+  })
+
+  test('the timestamp tolerance is an option: a wider window accepts what the default refuses, a narrower one refuses', async () => {
+    const sentAt = Number(captured.headers['webhook-timestamp']) * 1000
+    const tenMinutesLate = () => sentAt + 600_000
+    expect(
+      (await receiverWith({ now: tenMinutesLate }).receiver.handle(captured.body, lookup(captured.headers))).body,
+    ).toMatchObject({ error: 'timestamp_too_old' })
+    const wide = receiverWith({ now: tenMinutesLate, toleranceSeconds: 900 })
+    expect((await wide.receiver.handle(captured.body, lookup(captured.headers))).status).toBe(200)
+    expect(wide.seen).toHaveLength(1)
+    const narrow = receiverWith({ now: () => sentAt + 11_000, toleranceSeconds: 10 })
+    expect((await narrow.receiver.handle(captured.body, lookup(captured.headers))).body).toMatchObject({
+      error: 'timestamp_too_old',
+      message: 'webhook-timestamp is 11s old; tolerance is 10s',
+    })
+  })
+
+  test('the duplicate check uses a store the caller passes (async, shared by two receivers as by two processes)', async () => {
+    const handled = new Map<string, number>()
+    const shared: UidStore = {
+      has: async (uid) => handled.has(uid),
+      add: async (uid) => void handled.set(uid, (handled.get(uid) ?? 0) + 1),
+    }
+    const first = receiverWith({ uids: shared })
+    const second = receiverWith({ uids: shared })
+    const uid = captured.headers['webhook-id']!
+    expect((await first.receiver.handle(captured.body, lookup(captured.headers))).body).toMatchObject({
+      duplicate: false,
+    })
+    expect((await second.receiver.handle(captured.body, lookup(captured.headers))).body).toMatchObject({
+      duplicate: true,
+    })
+    expect([first.seen.length, second.seen.length, handled.get(uid)]).toEqual([1, 0, 1])
   })
 
   test('a correctly signed body that breaks the payload schema is refused with the schema issues', async () => {

@@ -3,9 +3,9 @@ import { peer } from './consumer-project.js'
 /** Who installs the package, with which optional peers (as the README's install table says), and what they import. */
 export const audiences = {
   client: { peers: [], entries: ['', '/marketplace', '/metadata', '/builder', '/relayer', '/indexer'] },
-  webhookReceiver: { peers: [peer('ajv'), peer('ajv-formats')], entries: ['/webhook/receiver', '/validate'] },
-  webhookEngine: { peers: [peer('viem'), peer('ajv'), peer('ajv-formats')], entries: ['/webhook/engine', '/webhook'] },
-  server: { peers: [peer('jose'), peer('ajv'), peer('ajv-formats')], entries: ['/server'] },
+  webhookReceiver: { peers: [], entries: ['/webhook/receiver', '/validate'] },
+  webhookEngine: { peers: [peer('viem')], entries: ['/webhook/engine', '/webhook'] },
+  server: { peers: [peer('jose')], entries: ['/server'] },
   localServer: {
     peers: ['@electric-sql/pglite', 'pg', 'viem', 'jose', 'ajv', 'ajv-formats'].map(peer),
     entries: ['/local'],

@@ -1,0 +1,35 @@
+import { createRequire } from 'node:module'
+import { buildSync } from 'esbuild'
+import { repoRoot } from '../paths.js'
+
+const require = createRequire(import.meta.url)
+/** The installed version of a package generation uses (named in the header of what it made). */
+export const installedVersion = (name: string): string =>
+  (require(`${name}/package.json`) as { version: string }).version
+
+/**
+ * ESM source with what it imports from packages (ajv's runtime helpers, ajv-formats' formats) bundled in by
+ * esbuild, so the module loads with no package installed: `/validate` and `/webhook/receiver` need no peers,
+ * and a bundler for a browser or edge target resolves nothing outside this package. Deterministic: the same
+ * input and package versions give the same bytes.
+ */
+export function withPackagesBundled(source: string, sourceName: string): string {
+  const { outputFiles } = buildSync({
+    stdin: { contents: source, resolveDir: repoRoot, sourcefile: sourceName, loader: 'js' },
+    absWorkingDir: repoRoot,
+    // Paths in the output name node_modules/… as seen from the repository, also when node_modules is a link.
+    preserveSymlinks: true,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    charset: 'utf8',
+    legalComments: 'inline',
+    write: false,
+    logLevel: 'error',
+  })
+  const code = outputFiles[0]!.text
+  const left = /^\s*import\b.*$|\brequire\(/m.exec(code)
+  if (left) throw new Error(`${sourceName}: still imports after bundling (${left[0].trim()}); it would need a package`)
+  return code
+}

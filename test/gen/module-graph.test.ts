@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { cacheDir } from '../../scripts/gen-cache.js'
+import {
+  type BundleSources,
+  codeFingerprint,
+  generationModuleGraph,
+  type ModuleGraph,
+  modulesReached,
+} from '../../scripts/module-graph.js'
+import { repoRoot } from '../../scripts/paths.js'
+
+// Generation keys each cached step by the code its module reaches (scripts/module-graph.ts): the graph esbuild
+// reads, run from source, or the one scripts/launch.mjs recorded for its bundle, which must be the same.
+
+const steps = {
+  postprocess: 'scripts/postprocess/index.ts',
+  openapi: 'scripts/openapi/index.ts',
+  jsonschema: 'scripts/jsonschema/index.ts',
+  routing: 'scripts/routing-data.ts',
+}
+const launch = (...args: string[]) =>
+  spawnSync(process.execPath, [join(repoRoot, 'scripts', 'launch.mjs'), ...args], { cwd: repoRoot, encoding: 'utf8' })
+
+let graph: ModuleGraph
+let launched: BundleSources
+
+beforeAll(async () => {
+  graph = await generationModuleGraph(Object.values(steps))
+  expect(launch('generate', '--help').status).toBe(0)
+  const bundleName = `generate-${createHash('sha256').update(repoRoot).digest('hex').slice(0, 16)}.mjs`
+  launched = JSON.parse(readFileSync(join(cacheDir, 'launch', `${bundleName}.sources.json`), 'utf8')) as BundleSources
+}, 60_000)
+
+describe('the cache key of a generation step', () => {
+  it('covers modules a step imports from src/ (the validation issues routing and post-processing use)', () => {
+    expect(modulesReached(graph, steps.routing)).toContain('src/validate/issues.ts')
+    expect(modulesReached(graph, steps.postprocess)).toContain('src/validate/issues.ts')
+    expect(modulesReached(graph, steps.jsonschema)).toContain('src/runtime/formats.ts')
+  })
+
+  it.each(Object.entries(steps))('%s: editing any module it reaches changes the key; editing another does not', (_, entry) => {
+    const before = codeFingerprint(graph, entry)
+    const reached = modulesReached(graph, entry)
+    for (const edited of reached) {
+      const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8') + (path === edited ? '\n// edited' : '')
+      expect(codeFingerprint(graph, entry, read), edited).not.toBe(before)
+    }
+    const unrelated = 'scripts/watch.ts'
+    expect(reached).not.toContain(unrelated)
+    const editUnrelated = (path: string) =>
+      readFileSync(join(repoRoot, path), 'utf8') + (path === unrelated ? '\n// edited' : '')
+    expect(codeFingerprint(graph, entry, editUnrelated)).toBe(before)
+  })
+
+  it.each(Object.entries(steps))('%s: the graph scripts/launch.mjs recorded reaches the same modules', (_, entry) => {
+    expect(modulesReached(launched, entry)).toEqual(modulesReached(graph, entry))
+  })
+})
+
+it('a launched command’s stack trace names the scripts/ file and line, not the cached bundle', () => {
+  const { status, stderr } = launch('generate', '--no-such-option')
+  expect(status).not.toBe(0)
+  expect(stderr).toMatch(/^\s+at main \(.*[/\\]scripts[/\\]generate\.ts:\d+:\d+\)$/m)
+  expect(stderr).not.toMatch(/\.cache/)
+})
