@@ -6,11 +6,13 @@
 // webrpc-gen -schema=schema/indexer.ridl -target=typescript -client
 
 import { ServiceClient, type Fetch, type ServiceDescriptor } from '../src/runtime/client.js'
+import type { CallDefaults, CallOptions, DeprecatedCallHeaders } from '../src/runtime/call-options.js'
 import { webrpcErrorByCode } from './errors.gen.js'
 import { INDEXER_ROUTE, assertNetwork, type Network } from './networks.gen.js'
 import { dispatchHandler, methodGuard } from '../src/runtime/dispatch.js'
 
 export { type Fetch } from '../src/runtime/client.js'
+export type { CallDefaults, CallOptions, CallRequest, CallResponse, DeprecatedCallHeaders, RetryOptions, ValidateResponses } from '../src/runtime/call-options.js'
 export { VersionFromHeader, type WebrpcGenVersions } from '../src/runtime/version-header.js'
 
 export const WebrpcHeader = "Webrpc"
@@ -121,8 +123,8 @@ export interface WebhookPayload {
 }
 
 export interface IndexerClient {
-  addWebhookListener(args: AddWebhookListenerArgs, headers?: object, signal?: AbortSignal): Promise<AddWebhookListenerReturn>
-  removeWebhookListener(args: RemoveWebhookListenerArgs, headers?: object, signal?: AbortSignal): Promise<RemoveWebhookListenerReturn>
+  addWebhookListener(args: AddWebhookListenerArgs, options?: CallOptions | DeprecatedCallHeaders, deprecatedSignal?: AbortSignal): Promise<AddWebhookListenerReturn>
+  removeWebhookListener(args: RemoveWebhookListenerArgs, options?: CallOptions | DeprecatedCallHeaders, deprecatedSignal?: AbortSignal): Promise<RemoveWebhookListenerReturn>
 }
 
 export interface AddWebhookListenerArgs {
@@ -145,6 +147,9 @@ export interface RemoveWebhookListenerReturn {
 //
 // Client
 //
+/** The Indexer methods marked `@safe` in the schema: reads without side effects, the only calls a client retries. */
+export const IndexerSafeMethods = [] as const
+
 /** The key each Indexer method needs; a server host checks the same (SPEC §5). */
 export const IndexerAuth = {
   AddWebhookListener: 'secretKey',
@@ -157,12 +162,14 @@ const indexerDescriptor: ServiceDescriptor = {
   key: 'indexer',
   webrpcHeader: WebrpcHeaderValue,
   errors: webrpcErrorByCode,
+  safeMethods: IndexerSafeMethods,
+  responseValidators: (specifier = './validators/indexer.js') => import(/* @vite-ignore */ /* webpackIgnore: true */ specifier),
   route: INDEXER_ROUTE,
   auth: IndexerAuth,
 }
 
-/** How the Indexer client reaches its service. */
-export interface IndexerClientOptions {
+/** How the Indexer client reaches its service, and the call options of all its calls. */
+export interface IndexerClientOptions extends CallDefaults {
   /** Selects the `<network>-indexer` host of every call (SPEC §1). */
   network: Network
   /** Public project access key, sent as X-Access-Key on every call. */
@@ -189,11 +196,11 @@ export class Indexer implements IndexerClient {
     return this.#network
   }
 
-  addWebhookListener = (args: AddWebhookListenerArgs, headers?: object, signal?: AbortSignal): Promise<AddWebhookListenerReturn> =>
-    this.#client.call('AddWebhookListener', args, headers, signal)
+  addWebhookListener = (args: AddWebhookListenerArgs, options?: CallOptions | DeprecatedCallHeaders, deprecatedSignal?: AbortSignal): Promise<AddWebhookListenerReturn> =>
+    this.#client.call('AddWebhookListener', args, options, deprecatedSignal)
 
-  removeWebhookListener = (args: RemoveWebhookListenerArgs, headers?: object, signal?: AbortSignal): Promise<RemoveWebhookListenerReturn> =>
-    this.#client.call('RemoveWebhookListener', args, headers, signal)
+  removeWebhookListener = (args: RemoveWebhookListenerArgs, options?: CallOptions | DeprecatedCallHeaders, deprecatedSignal?: AbortSignal): Promise<RemoveWebhookListenerReturn> =>
+    this.#client.call('RemoveWebhookListener', args, options, deprecatedSignal)
 }
 
 //
@@ -220,6 +227,3 @@ export const dispatchIndexer: <Context>(
   args: unknown,
   context: Context,
 ) => Promise<unknown> = dispatchHandler
-
-export * from './errors.gen.js'
-export * from './networks.gen.js'

@@ -87,6 +87,13 @@ export const authKind = (method: IRMethod): AuthKind =>
 
 export const needsSecretKey = (service: IRService): boolean => service.methods.some((m) => authKind(m) === 'secretKey')
 
+/** Whether a method is marked `@safe` in the RIDL: a read without side effects, which a client may retry. */
+export const isSafe = (method: IRMethod): boolean => method.annotations?.safe !== undefined
+
+/** A service whose every call needs the secret key: it runs server-side only. */
+export const isServerSideOnly = (service: IRService): boolean =>
+  service.methods.every((m) => authKind(m) === 'secretKey')
+
 /** A RIDL name in lower camel case: Marketplace → marketplace, GetOrders → getOrders. */
 export const lowerCamel = (name: string): string => name[0]!.toLowerCase() + name.slice(1)
 

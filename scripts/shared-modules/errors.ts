@@ -37,52 +37,73 @@ export function errorRows(irs: ReadonlyMap<string, WebrpcIR>): ErrorRow[] {
   return first.rows
 }
 
-/** Stock gen-typescript names classes `${error}Error` (so -7 is WebrpcInternalErrorError); kept for compatibility. */
-export const errorClassName = (row: ErrorRow): string => `${row.error}Error`
+/**
+ * The class of a row: the wire name with `Error` appended, unless it ends in `Error` already
+ * (WebrpcInternalError, where stock gen-typescript says WebrpcInternalErrorError).
+ */
+export const errorClassName = (row: ErrorRow): string => (row.error.endsWith('Error') ? row.error : `${row.error}Error`)
 
-/** One class per row: the value made by defineError, and a type of the same name for annotations. */
-const classText = (
-  row: ErrorRow,
-) => `export const ${errorClassName(row)} = /* @__PURE__ */ defineError('${row.error}', ${row.code}, ${JSON.stringify(row.msg)}, ${row.status})
-export type ${errorClassName(row)} = WebrpcError
+/** Stock gen-typescript's class name, exported as a deprecated alias where it differs. */
+const stockClassName = (row: ErrorRow): string => `${row.error}Error`
+
+/** One class per row: a named class whose `code` is the row's, so two rows' classes are distinct types. */
+function classText(row: ErrorRow): string {
+  const name = errorClassName(row)
+  const declaration = `/** ${row.error} (code ${row.code}, HTTP ${row.status}): ${row.msg}. */
+export class ${name} extends WebrpcErrorBase<${row.code}> {
+  static override readonly row = { error: '${row.error}', code: ${row.code}, msg: ${JSON.stringify(row.msg)}, status: ${row.status} } as const
+}
 `
+  const stock = stockClassName(row)
+  if (stock === name) return declaration
+  return `${declaration}
+/** @deprecated Renamed ${name}; this name (stock gen-typescript's) goes in 1.0. */
+export const ${stock} = ${name}
+/** @deprecated Renamed ${name}; this name (stock gen-typescript's) goes in 1.0. */
+export type ${stock} = ${name}
+`
+}
 
 export function errorsModuleText(rows: readonly ErrorRow[], runtimeDir: string): string {
   const runtime = runtimeModule(runtimeDir, 'errors')
   const classes = rows.map(classText)
   return `${generatedHeader('scripts/shared-modules', 'schema/errors.ridl and schema/webrpc-errors.json')}
 import {
-  defineError,
   errorFromPayload,
   errorFromResponseText,
   errorsBy,
-  WebrpcError,
+  WebrpcError as WebrpcErrorBase,
   type WebrpcErrorClass,
   type WebrpcErrorRow,
 } from '${runtime}'
 
 export {
-  WebrpcError,
   type WebrpcErrorClass,
-  type WebrpcErrorClassOf,
   type WebrpcErrorInit,
   type WebrpcErrorPayload,
   type WebrpcErrorRow,
 } from '${runtime}'
 
+/** The code of every error of the table (docs/errors.md). */
+export type WebrpcErrorCode = ${rows.map((row) => row.code).join(' | ')}
+
+/** Base class of every error below: \`instanceof WebrpcError\` narrows \`code\` to WebrpcErrorCode. */
+export const WebrpcError: typeof WebrpcErrorBase<WebrpcErrorCode> = WebrpcErrorBase
+export type WebrpcError = WebrpcErrorBase<WebrpcErrorCode>
+
 ${classes.join('\n')}
-const classes: readonly WebrpcErrorClass[] = [
+const classes: readonly WebrpcErrorClass<WebrpcErrorCode>[] = [
 ${rows.map((row) => `  ${errorClassName(row)},`).join('\n')}
 ]
 
-/** The error table of SPEC §7, one row per class. */
+/** The error table of docs/errors.md, one row per class. */
 export const webrpcErrorTable: readonly WebrpcErrorRow[] = /* @__PURE__ */ classes.map((cls) => cls.row)
 
 /** Error classes by wire code and by wire name. */
 export const webrpcErrorByCode = /* @__PURE__ */ errorsBy(classes, 'code')
 export const webrpcErrorByName = /* @__PURE__ */ errorsBy(classes, 'error')
 
-/** Decodes an error body (SPEC §7 fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
+/** Decodes an error body (docs/errors.md: fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
 export const webrpcErrorFromPayload = (payload: unknown, httpStatus: number): WebrpcError =>
   errorFromPayload(webrpcErrorByCode, payload, httpStatus)
 
