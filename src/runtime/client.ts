@@ -145,9 +145,11 @@ export class ServiceClient {
           await this.#validate(method, result, options.validateResponses ?? defaults.validateResponses)
           return result as Result
         }
-        const retryAfter = retryAfterMs(response.headers.get('Retry-After'))
-        const delay = policy && isRetryableStatus(response.status) && retryDelayMs(policy, attempt, retryAfter)
-        if (delay === undefined || delay === false) throw errorFromResponseText(errors, response.status, text)
+        const delay =
+          policy && isRetryableStatus(response.status)
+            ? retryDelayMs(policy, attempt, retryAfterMs(response.headers.get('Retry-After')))
+            : undefined
+        if (delay === undefined) throw errorFromResponseText(errors, response.status, text)
         await wait(delay, scope.signal)
       }
     } catch (error) {
@@ -172,7 +174,7 @@ export class ServiceClient {
         method: 'POST',
         // Set after the hooks ran, so no hook sees a key or changes what the client owns.
         headers: {
-          ...request.headers,
+          ...perCallHeaders(request.headers),
           ...keyHeaders,
           'Content-Type': 'application/json',
           Webrpc: this.#service.webrpcHeader,
