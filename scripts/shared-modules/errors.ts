@@ -1,7 +1,7 @@
 /** Text of gen/errors.gen.ts: one class per row of SPEC §7's error table, shared by every service. */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { WebrpcErrorRow } from '../../src/runtime/errors.js'
+import { errorClassName as runtimeClassName, type WebrpcErrorRow } from '../../src/runtime/errors.js'
 import type { WebrpcIR } from '../ir.js'
 import { schemaDir } from '../paths.js'
 import { generatedHeader, runtimeModule } from './header.js'
@@ -37,22 +37,18 @@ export function errorRows(irs: ReadonlyMap<string, WebrpcIR>): ErrorRow[] {
   return first.rows
 }
 
-/**
- * The class of a row: the wire name with `Error` appended, unless it ends in `Error` already
- * (WebrpcInternalError, where stock gen-typescript says WebrpcInternalErrorError).
- */
-export const errorClassName = (row: ErrorRow): string => (row.error.endsWith('Error') ? row.error : `${row.error}Error`)
+/** The class of a row, as src/runtime names it (WebrpcInternalError, not WebrpcInternalErrorError). */
+export const errorClassName = (row: ErrorRow): string => runtimeClassName(row.error)
 
 /** Stock gen-typescript's class name, exported as a deprecated alias where it differs. */
 const stockClassName = (row: ErrorRow): string => `${row.error}Error`
 
-/** One class per row: a named class whose `code` is the row's, so two rows' classes are distinct types. */
+/** One class per row, named after it and typed by its code, so two rows' classes are distinct types. */
 function classText(row: ErrorRow): string {
   const name = errorClassName(row)
   const declaration = `/** ${row.error} (code ${row.code}, HTTP ${row.status}): ${row.msg}. */
-export class ${name} extends WebrpcErrorBase<${row.code}> {
-  static override readonly row = { error: '${row.error}', code: ${row.code}, msg: ${JSON.stringify(row.msg)}, status: ${row.status} } as const
-}
+export const ${name} = /* @__PURE__ */ defineError('${row.error}', ${row.code}, ${JSON.stringify(row.msg)}, ${row.status})
+export type ${name} = WebrpcErrorBase<${row.code}>
 `
   const stock = stockClassName(row)
   if (stock === name) return declaration
@@ -69,6 +65,7 @@ export function errorsModuleText(rows: readonly ErrorRow[], runtimeDir: string):
   const classes = rows.map(classText)
   return `${generatedHeader('scripts/shared-modules', 'schema/errors.ridl and schema/webrpc-errors.json')}
 import {
+  defineError,
   errorFromPayload,
   errorFromResponseText,
   errorsBy,
@@ -79,6 +76,7 @@ import {
 
 export {
   type WebrpcErrorClass,
+  type WebrpcErrorClassOf,
   type WebrpcErrorInit,
   type WebrpcErrorPayload,
   type WebrpcErrorRow,

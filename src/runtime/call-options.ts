@@ -92,10 +92,10 @@ export function callOptions(second: object | undefined, legacySignal: AbortSigna
   return legacy ? { headers: second, signal: legacySignal } : ((second ?? {}) as CallOptions)
 }
 
-type Hook<T> = ((value: T) => void | Promise<void>) | undefined
-
-/** Runs the client's hook, then the call's. */
-export async function runHooks<T>(value: T, clientHook: Hook<T>, callHook: Hook<T>): Promise<void> {
-  await clientHook?.(value)
-  await callHook?.(value)
-}
+/** Whether options ask for anything beyond headers and a signal: the client then loads options-call.ts. */
+export const usesCallOptions = (options: CallDefaults): boolean =>
+  options.timeoutMs !== undefined ||
+  !!options.retry ||
+  !!options.onRequest ||
+  !!options.onResponse ||
+  (options.validateResponses ?? 'off') !== 'off'

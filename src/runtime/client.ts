@@ -1,13 +1,4 @@
-import {
-  type CallDefaults,
-  type CallOptions,
-  type CallRequest,
-  type CallResponse,
-  callOptions,
-  runHooks,
-  type ValidateResponses,
-} from './call-options.js'
-import { callSignal } from './call-signal.js'
+import { type CallDefaults, type CallOptions, type CallRequest, callOptions, usesCallOptions } from './call-options.js'
 import {
   type AuthKind,
   type Credentials,
@@ -27,7 +18,7 @@ import {
   timeoutCode,
   unauthorizedCode,
 } from './errors.js'
-import { isRetryableStatus, retryAfterMs, retryDelayMs, retryPolicy, wait } from './retry.js'
+import type { Answer } from './options-call.js'
 import { type ServiceRoute, serviceUrl } from './routing.js'
 
 /** The fetch a client calls: the global one by default. Typed without DOM-only names, so Node-only projects compile it. */
@@ -77,8 +68,8 @@ export class ServiceClient {
   readonly #url: string
   readonly #fetch: Fetch
   readonly #credentials: Credentials
+  /** The client's options: keys too, so private as #credentials is. */
   readonly #defaults: CallDefaults
-  #validators?: Promise<{ readonly responseValidators: ResponseValidators }>
 
   constructor(service: ServiceDescriptor, options: ServiceClientOptions) {
     this.#service = service
@@ -91,8 +82,7 @@ export class ServiceClient {
     if (typeof fetch !== 'function') throw new TypeError(`${service.name}: no global fetch; pass options.fetch`)
     this.#fetch = (input, init) => fetch(input, init)
     this.#credentials = credentials(options.accessKey, needsSecretKey(service.auth) ? options.secretKey : undefined)
-    const { timeoutMs, retry, onRequest, onResponse, validateResponses } = options
-    this.#defaults = { timeoutMs, retry, onRequest, onResponse, validateResponses }
+    this.#defaults = options
   }
 
   /**
@@ -108,67 +98,58 @@ export class ServiceClient {
   ): Promise<Result> {
     const options = callOptions(second, legacySignal)
     const defaults = this.#defaults
-    const { auth, name, errors, safeMethods } = this.#service
+    const service = this.#service
+    const { auth, name, errors } = service
     const kind = auth?.[method]
     const keyHeaders = kind ? this.#credentials[kind] : {}
-    const timeoutMs = options.timeoutMs ?? defaults.timeoutMs
-    const policy = retryPolicy(options.retry ?? defaults.retry, safeMethods?.includes(method) ?? false)
-    const scope = callSignal(options.signal, timeoutMs)
     try {
       if (!keyHeaders)
         throw errorOfCode(errors, unauthorizedCode, { cause: missingCredentialCause(kind!, `${name}.${method}`) })
-      const url = this.#url + method
-      const body = JSON.stringify(args ?? {})
-      for (let attempt = 1; ; attempt++) {
-        const request: CallRequest = {
-          service: name,
-          method,
-          url,
-          headers: perCallHeaders(options.headers),
-          body,
-          attempt,
-        }
-        await runHooks(request, defaults.onRequest, options.onRequest)
-        const answer = await this.#send(request, keyHeaders, scope.signal)
-        if ('failure' in answer) {
-          const delay = policy && retryDelayMs(policy, attempt, undefined)
-          if (delay === undefined) throw errorOfCode(errors, requestFailedCode, { cause: answer.failure })
-          await wait(delay, scope.signal)
-          continue
-        }
-        const { response, text } = answer
-        const seen: CallResponse = { ...request, status: response.status, headers: response.headers, body: text }
-        await runHooks(seen, defaults.onResponse, options.onResponse)
-        if (response.ok) {
-          const result = jsonObject(text)
-          if (!result) throw badResponse(errors, response.status, text)
-          await this.#validate(method, result, options.validateResponses ?? defaults.validateResponses)
-          return result as Result
-        }
-        const delay =
-          policy && isRetryableStatus(response.status)
-            ? retryDelayMs(policy, attempt, retryAfterMs(response.headers.get('Retry-After')))
-            : undefined
-        if (delay === undefined) throw errorFromResponseText(errors, response.status, text)
-        await wait(delay, scope.signal)
+      const request: CallRequest = {
+        service: name,
+        method,
+        url: this.#url + method,
+        headers: perCallHeaders(options.headers),
+        body: JSON.stringify(args ?? {}),
+        attempt: 1,
       }
+      const send = (sent: CallRequest, signal: AbortSignal | undefined) => this.#send(sent, keyHeaders, signal)
+      if (!usesCallOptions(defaults) && !usesCallOptions(options))
+        return this.#result(await send(request, options.signal)) as Result
+      const { callWithOptions } = await import('./options-call.js')
+      return (await callWithOptions({
+        request,
+        options,
+        defaults,
+        safe: service.safeMethods?.includes(method) ?? false,
+        loadValidators: service.responseValidators,
+        send,
+        result: (answer) => this.#result(answer),
+        timeoutError: (cause) => errorOfCode(errors, timeoutCode, { cause }),
+        badResponseError: (cause) => errorOfCode(errors, badResponseCode, { status: 200, cause }),
+      })) as Result
     } catch (error) {
-      const cause = `${name}.${method}: no answer within ${timeoutMs} ms (timeoutMs)`
-      throw redactCredentials(
-        scope.timedOut() ? errorOfCode(errors, timeoutCode, { cause }) : error,
-        this.#credentials.secrets,
-      )
-    } finally {
-      scope.dispose()
+      throw redactCredentials(error, this.#credentials.secrets)
     }
+  }
+
+  /** The result of an answer, or throws its error: a failed request, an error body, or a body that is no JSON object. */
+  #result(answer: Answer): object {
+    const { errors } = this.#service
+    if (!answer.response) throw errorOfCode(errors, requestFailedCode, { cause: answer.failure })
+    const { response, text } = answer
+    if (!response.ok) throw errorFromResponseText(errors, response.status, text)
+    const result = jsonObject(text)
+    if (!result) throw badResponse(errors, response.status, text)
+    return result
   }
 
   /** One attempt: the answer and its body, or why no answer came; an abort rejects with the signal's reason. */
   async #send(
     request: CallRequest,
     keyHeaders: Readonly<Record<string, string>>,
-    signal: AbortSignal,
-  ): Promise<{ response: Response; text: string } | { failure: string }> {
+    signal: AbortSignal | undefined,
+  ): Promise<Answer> {
     try {
       const response = await this.#fetch(request.url, {
         method: 'POST',
@@ -184,21 +165,8 @@ export class ServiceClient {
       })
       return { response, text: await response.text() }
     } catch (error) {
-      if (signal.aborted) throw signal.reason
+      if (signal?.aborted) throw signal.reason
       return { failure: `fetch(): ${(error as Error | undefined)?.message ?? ''}` }
     }
-  }
-
-  /** Checks a response body against the method's JSON Schema when `mode` asks for it. */
-  async #validate(method: string, body: object, mode: ValidateResponses | undefined): Promise<void> {
-    const load = this.#service.responseValidators
-    if (!mode || mode === 'off' || !load) return
-    this.#validators ??= load()
-    const validate = (await this.#validators).responseValidators[method]
-    if (!validate || validate(body)) return
-    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ')
-    const cause = `${this.#service.name}.${method}: the response does not match its JSON Schema: ${problems}`
-    if (mode === 'throw') throw errorOfCode(this.#service.errors, badResponseCode, { status: 200, cause })
-    console.warn(`web3-market-contract: ${cause}`)
   }
 }

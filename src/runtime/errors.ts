@@ -85,6 +85,40 @@ export type WebrpcErrorClass<Code extends number = number> = (new (init?: Webrpc
   readonly row: WebrpcErrorRow
 }
 
+/** The class of one table row: WebrpcError with that row and its code, so `instanceof` and the type tell rows apart. */
+export type WebrpcErrorClassOf<Row extends WebrpcErrorRow> = typeof WebrpcError<Row['code']> & { readonly row: Row }
+
+/**
+ * The class name of a row: the wire name with `Error` appended, unless it ends in `Error` already
+ * (WebrpcInternalError, where stock gen-typescript says WebrpcInternalErrorError).
+ */
+export const errorClassName = (error: string): string => (error.endsWith('Error') ? error : `${error}Error`)
+
+/**
+ * Makes the class of one table row, named by errorClassName (`UnauthorizedError`); gen/errors.gen.ts calls
+ * it once per row of docs/errors.md. The name is set on the class, so it survives a minifier's renaming.
+ */
+export function defineError<
+  const Name extends string,
+  const Code extends number,
+  const Msg extends string,
+  const Status extends number,
+>(
+  error: Name,
+  code: Code,
+  msg: Msg,
+  status: Status,
+): WebrpcErrorClassOf<{ readonly error: Name; readonly code: Code; readonly msg: Msg; readonly status: Status }> {
+  const row = { error, code, msg, status }
+  return Object.defineProperty(
+    class extends WebrpcError<Code> {
+      static override readonly row = row
+    },
+    'name',
+    { value: errorClassName(error) },
+  )
+}
+
 /** The error classes of one error table, by wire code; the codes the client itself raises must be in it. */
 export type ErrorClassesByCode<Code extends number = number> = { readonly [code: number]: WebrpcErrorClass<Code> }
 

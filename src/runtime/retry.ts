@@ -41,18 +41,39 @@ export function retryDelayMs(
   return random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1))
 }
 
+/**
+ * After a failed attempt (`status` undefined: no answer): waits and resolves true when the call should try
+ * again, resolves false when it should reject. The client loads this module only then, so an app that never
+ * retries never loads it.
+ */
+export async function waitToRetry(
+  option: boolean | RetryOptions,
+  safe: boolean,
+  attempt: number,
+  status: number | undefined,
+  retryAfter: string | null,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
+  const policy = retryPolicy(option, safe)
+  if (!policy || (status !== undefined && !isRetryableStatus(status))) return false
+  const delay = retryDelayMs(policy, attempt, retryAfterMs(retryAfter))
+  if (delay === undefined) return false
+  await wait(delay, signal)
+  return true
+}
+
 /** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
-export function wait(ms: number, signal: AbortSignal): Promise<void> {
+export function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const abort = () => {
       clearTimeout(timer)
-      reject(signal.reason)
+      reject(signal!.reason)
     }
     const timer = setTimeout(() => {
-      signal.removeEventListener('abort', abort)
+      signal?.removeEventListener('abort', abort)
       resolve()
     }, ms)
-    if (signal.aborted) abort()
-    else signal.addEventListener('abort', abort, { once: true })
+    if (signal?.aborted) abort()
+    else signal?.addEventListener('abort', abort, { once: true })
   })
 }
