@@ -9,7 +9,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
@@ -70,16 +70,28 @@ export async function measureBundles(projectDir: string): Promise<BundleRow[]> {
       platform: 'browser',
       target: 'es2022',
       write: false,
+      metafile: true,
       logLevel: 'silent',
     })
-    const isEntry = (path: string) => path.endsWith(`${name}.js`)
-    const first = result.outputFiles.find((file) => isEntry(file.path))!
-    const lazy = result.outputFiles.filter((file) => !isEntry(file.path))
+    // What the app loads first: its entry and the chunks that imports statically; the rest loads on demand.
+    const outputs = result.metafile.outputs
+    const loadedFirst = new Set<string>()
+    const follow = (path: string): void => {
+      if (loadedFirst.has(path)) return
+      loadedFirst.add(path)
+      for (const imported of outputs[path]!.imports) if (imported.kind === 'import-statement') follow(imported.path)
+    }
+    follow(Object.keys(outputs).find((path) => path.endsWith(`${name}.js`))!)
+    const isLoadedFirst = (file: { path: string }) => [...loadedFirst].some((path) => resolve(path) === file.path)
+    const first = result.outputFiles.filter(isLoadedFirst)
+    const lazy = result.outputFiles.filter((file) => !isLoadedFirst(file))
+    const sum = (files: typeof first, size: (file: (typeof first)[number]) => number) =>
+      files.reduce((total, file) => total + size(file), 0)
     rows.push({
       app,
-      minifiedBytes: first.contents.byteLength,
-      gzipBytes: gzipBytes(first.contents),
-      lazyGzipBytes: lazy.reduce((sum, chunk) => sum + gzipBytes(chunk.contents), 0),
+      minifiedBytes: sum(first, (file) => file.contents.byteLength),
+      gzipBytes: sum(first, (file) => gzipBytes(file.contents)),
+      lazyGzipBytes: sum(lazy, (file) => gzipBytes(file.contents)),
     })
   }
   return rows

@@ -73,29 +73,19 @@ export interface CallOptions extends CallDefaults {
  */
 export type DeprecatedCallHeaders = Headers | Readonly<Record<string, string>>
 
-const optionNames = new Set<string>([
-  'headers',
-  'signal',
-  'timeoutMs',
-  'retry',
-  'onRequest',
-  'onResponse',
-  'validateResponses',
-])
+/** The options beyond headers and a signal: a call using any of them loads src/runtime/options-call.ts. */
+const behaviourOptions = ['timeoutMs', 'retry', 'onRequest', 'onResponse', 'validateResponses'] as const
+const optionNames: readonly string[] = [...behaviourOptions, 'headers', 'signal']
 
 /** The call's options from either call shape: `(args, options)` or the deprecated `(args, headers, signal)`. */
 export function callOptions(second: object | undefined, legacySignal: AbortSignal | undefined): CallOptions {
   const legacy =
     legacySignal !== undefined ||
-    (typeof Headers === 'function' && second instanceof Headers) ||
-    (second !== undefined && Object.keys(second).some((key) => !optionNames.has(key)))
+    second instanceof Headers ||
+    (second !== undefined && Object.keys(second).some((key) => !optionNames.includes(key)))
   return legacy ? { headers: second, signal: legacySignal } : ((second ?? {}) as CallOptions)
 }
 
-/** Whether options ask for anything beyond headers and a signal: the client then loads options-call.ts. */
+/** Whether options switch on anything beyond headers and a signal (`retry: false` and `validateResponses: 'off'` do not). */
 export const usesCallOptions = (options: CallDefaults): boolean =>
-  options.timeoutMs !== undefined ||
-  !!options.retry ||
-  !!options.onRequest ||
-  !!options.onResponse ||
-  (options.validateResponses ?? 'off') !== 'off'
+  behaviourOptions.some((name) => options[name] !== undefined && options[name] !== false && options[name] !== 'off')

@@ -1,4 +1,4 @@
-import { type CallDefaults, type CallOptions, type CallRequest, callOptions, usesCallOptions } from './call-options.js'
+import { type CallDefaults, type CallOptions, callOptions, usesCallOptions } from './call-options.js'
 import {
   type AuthKind,
   type Credentials,
@@ -18,7 +18,7 @@ import {
   timeoutCode,
   unauthorizedCode,
 } from './errors.js'
-import type { Answer } from './options-call.js'
+import type { Answer, OutgoingRequest } from './options-call.js'
 import { type ServiceRoute, serviceUrl } from './routing.js'
 
 /** The fetch a client calls: the global one by default. Typed without DOM-only names, so Node-only projects compile it. */
@@ -105,15 +105,13 @@ export class ServiceClient {
     try {
       if (!keyHeaders)
         throw errorOfCode(errors, unauthorizedCode, { cause: missingCredentialCause(kind!, `${name}.${method}`) })
-      const request: CallRequest = {
-        service: name,
+      const request: OutgoingRequest = {
         method,
         url: this.#url + method,
         headers: perCallHeaders(options.headers),
         body: JSON.stringify(args ?? {}),
-        attempt: 1,
       }
-      const send = (sent: CallRequest, signal: AbortSignal | undefined) => this.#send(sent, keyHeaders, signal)
+      const send = (sent: OutgoingRequest, signal: AbortSignal | undefined) => this.#send(sent, keyHeaders, signal)
       if (!usesCallOptions(defaults) && !usesCallOptions(options))
         return this.#result(await send(request, options.signal)) as Result
       const { callWithOptions } = await import('./options-call.js')
@@ -121,10 +119,9 @@ export class ServiceClient {
         request,
         options,
         defaults,
-        safe: service.safeMethods?.includes(method) ?? false,
-        loadValidators: service.responseValidators,
+        service,
         send,
-        result: (answer) => this.#result(answer),
+        result: this.#result,
         timeoutError: (cause) => errorOfCode(errors, timeoutCode, { cause }),
         badResponseError: (cause) => errorOfCode(errors, badResponseCode, { status: 200, cause }),
       })) as Result
@@ -134,7 +131,7 @@ export class ServiceClient {
   }
 
   /** The result of an answer, or throws its error: a failed request, an error body, or a body that is no JSON object. */
-  #result(answer: Answer): object {
+  readonly #result = (answer: Answer): object => {
     const { errors } = this.#service
     if (!answer.response) throw errorOfCode(errors, requestFailedCode, { cause: answer.failure })
     const { response, text } = answer
@@ -146,7 +143,7 @@ export class ServiceClient {
 
   /** One attempt: the answer and its body, or why no answer came; an abort rejects with the signal's reason. */
   async #send(
-    request: CallRequest,
+    request: OutgoingRequest,
     keyHeaders: Readonly<Record<string, string>>,
     signal: AbortSignal | undefined,
   ): Promise<Answer> {

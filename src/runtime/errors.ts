@@ -110,13 +110,13 @@ export function defineError<
   status: Status,
 ): WebrpcErrorClassOf<{ readonly error: Name; readonly code: Code; readonly msg: Msg; readonly status: Status }> {
   const row = { error, code, msg, status }
-  return Object.defineProperty(
-    class extends WebrpcError<Code> {
+  const name = errorClassName(error)
+  // A class defined as a computed property takes the property's name (`UnauthorizedError.name`).
+  return {
+    [name]: class extends WebrpcError<Code> {
       static override readonly row = row
     },
-    'name',
-    { value: errorClassName(error) },
-  )
+  }[name]!
 }
 
 /** The error classes of one error table, by wire code; the codes the client itself raises must be in it. */

@@ -1,21 +1,22 @@
 import type { CallDefaults, CallOptions, CallRequest, CallResponse } from './call-options.js'
 import { callSignal } from './call-signal.js'
 import { waitToRetry } from './retry.js'
-import type { ResponseValidatorsLoader } from './validate-response.js'
+import type { ServiceDescriptor } from './client.js'
+
+/** A request before hooks see it: what the client builds once per call. */
+export type OutgoingRequest = Pick<CallRequest, 'method' | 'url' | 'headers' | 'body'>
 
 /** What one attempt brought back: an answer and its body, or why none came. */
 export type Answer = { response: Response; text: string } | { response?: undefined; failure: string }
 
 /** What the client lends a call with options: one attempt, the decoding of an answer, its errors. */
 export interface OptionsCallContext {
-  readonly request: CallRequest
+  readonly request: OutgoingRequest
   readonly options: CallOptions
   readonly defaults: CallDefaults
-  /** Whether the schema marks the method `@safe` (the only methods retried). */
-  readonly safe: boolean
-  /** The service's response validators, loaded when validateResponses is first on. */
-  readonly loadValidators?: ResponseValidatorsLoader
-  readonly send: (request: CallRequest, signal: AbortSignal | undefined) => Promise<Answer>
+  /** The service: which methods are `@safe` (the only ones retried), and its response validators. */
+  readonly service: Pick<ServiceDescriptor, 'name' | 'safeMethods' | 'responseValidators'>
+  readonly send: (request: OutgoingRequest, signal: AbortSignal | undefined) => Promise<Answer>
   /** The answer's result, or throws its error (the service's error classes). */
   readonly result: (answer: Answer) => object
   readonly timeoutError: (cause: string) => Error
@@ -35,14 +36,15 @@ async function runHooks<T>(value: T, clientHook: Hook<T>, callHook: Hook<T>): Pr
  * calls, so an app that uses none of them never loads it.
  */
 export async function callWithOptions(context: OptionsCallContext): Promise<object> {
-  const { options, defaults, request } = context
+  const { options, defaults, request, service } = context
+  const safe = service.safeMethods?.includes(request.method) ?? false
   const timeoutMs = options.timeoutMs ?? defaults.timeoutMs
   const retry = options.retry ?? defaults.retry
   const mode = options.validateResponses ?? defaults.validateResponses
   const scope = callSignal(options.signal, timeoutMs)
   try {
     for (let attempt = 1; ; attempt++) {
-      const sent: CallRequest = { ...request, headers: { ...request.headers }, attempt }
+      const sent: CallRequest = { ...request, service: service.name, headers: { ...request.headers }, attempt }
       await runHooks(sent, defaults.onRequest, options.onRequest)
       const answer = await context.send(sent, scope.signal)
       const { response } = answer
@@ -55,8 +57,7 @@ export async function callWithOptions(context: OptionsCallContext): Promise<obje
         result = context.result(answer)
       } catch (error) {
         const retryAfter = response?.headers.get('Retry-After') ?? null
-        if (retry && (await waitToRetry(retry, context.safe, attempt, response?.status, retryAfter, scope.signal)))
-          continue
+        if (retry && (await waitToRetry(retry, safe, attempt, response?.status, retryAfter, scope.signal))) continue
         throw error
       }
       if (mode && mode !== 'off') await validate(context, result, mode)
@@ -64,7 +65,7 @@ export async function callWithOptions(context: OptionsCallContext): Promise<obje
     }
   } catch (error) {
     if (!scope.timedOut()) throw error
-    throw context.timeoutError(`${request.service}.${request.method}: no answer within ${timeoutMs} ms (timeoutMs)`)
+    throw context.timeoutError(`${service.name}.${request.method}: no answer within ${timeoutMs} ms (timeoutMs)`)
   } finally {
     scope.dispose()
   }
@@ -72,8 +73,8 @@ export async function callWithOptions(context: OptionsCallContext): Promise<obje
 
 async function validate(context: OptionsCallContext, result: object, mode: 'warn' | 'throw'): Promise<void> {
   const { responseProblem } = await import('./validate-response.js')
-  const { loadValidators, request } = context
-  const problem = await responseProblem(loadValidators, request.service, request.method, result)
+  const { service, request } = context
+  const problem = await responseProblem(service.responseValidators, service.name, request.method, result)
   if (problem && mode === 'throw') throw context.badResponseError(problem)
   if (problem) console.warn(`web3-market-contract: ${problem}`)
 }

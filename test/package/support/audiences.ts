@@ -2,7 +2,8 @@ import { peer } from './consumer-project.js'
 
 /** Who installs the package, with which optional peers (as the README's install table says), and what they import. */
 export const audiences = {
-  client: { peers: [], entries: ['', '/marketplace', '/metadata', '/builder', '/relayer', '/indexer'] },
+  client: { peers: [], entries: ['', '/marketplace', '/metadata', '/builder', '/relayer', '/indexer', '/errors'] },
+  queryClient: { peers: [peer('@tanstack/query-core')], entries: ['/query'] },
   webhookReceiver: { peers: [peer('ajv'), peer('ajv-formats')], entries: ['/webhook/receiver', '/validate'] },
   webhookEngine: { peers: [peer('viem'), peer('ajv'), peer('ajv-formats')], entries: ['/webhook/engine', '/webhook'] },
   server: { peers: [peer('jose'), peer('ajv'), peer('ajv-formats')], entries: ['/server'] },
