@@ -6,13 +6,12 @@ import {
   errorFromPayload,
   errorFromResponseText,
   errorsBy,
-  WebrpcError,
+  WebrpcError as WebrpcErrorBase,
   type WebrpcErrorClass,
   type WebrpcErrorRow,
 } from '../src/runtime/errors.js'
 
 export {
-  WebrpcError,
   type WebrpcErrorClass,
   type WebrpcErrorClassOf,
   type WebrpcErrorInit,
@@ -20,73 +19,107 @@ export {
   type WebrpcErrorRow,
 } from '../src/runtime/errors.js'
 
+/** The code of every error of the table (docs/errors.md). */
+export type WebrpcErrorCode = 0 | -1 | -2 | -3 | -4 | -5 | -6 | -7 | -8 | -9 | 1000 | 1001 | 1002 | 1003 | 2000 | 2001 | 3000 | 3001 | 3002 | 3003 | 3005 | 9999
+
+/** Base class of every error below: `instanceof WebrpcError` narrows `code` to WebrpcErrorCode. */
+export const WebrpcError: typeof WebrpcErrorBase<WebrpcErrorCode> = WebrpcErrorBase
+export type WebrpcError = WebrpcErrorBase<WebrpcErrorCode>
+
+/** WebrpcEndpoint (code 0, HTTP 400): endpoint error. */
 export const WebrpcEndpointError = /* @__PURE__ */ defineError('WebrpcEndpoint', 0, "endpoint error", 400)
-export type WebrpcEndpointError = WebrpcError
+export type WebrpcEndpointError = WebrpcErrorBase<0>
 
+/** WebrpcRequestFailed (code -1, HTTP 400): request failed. */
 export const WebrpcRequestFailedError = /* @__PURE__ */ defineError('WebrpcRequestFailed', -1, "request failed", 400)
-export type WebrpcRequestFailedError = WebrpcError
+export type WebrpcRequestFailedError = WebrpcErrorBase<-1>
 
+/** WebrpcBadRoute (code -2, HTTP 404): bad route. */
 export const WebrpcBadRouteError = /* @__PURE__ */ defineError('WebrpcBadRoute', -2, "bad route", 404)
-export type WebrpcBadRouteError = WebrpcError
+export type WebrpcBadRouteError = WebrpcErrorBase<-2>
 
+/** WebrpcBadMethod (code -3, HTTP 405): bad method. */
 export const WebrpcBadMethodError = /* @__PURE__ */ defineError('WebrpcBadMethod', -3, "bad method", 405)
-export type WebrpcBadMethodError = WebrpcError
+export type WebrpcBadMethodError = WebrpcErrorBase<-3>
 
+/** WebrpcBadRequest (code -4, HTTP 400): bad request. */
 export const WebrpcBadRequestError = /* @__PURE__ */ defineError('WebrpcBadRequest', -4, "bad request", 400)
-export type WebrpcBadRequestError = WebrpcError
+export type WebrpcBadRequestError = WebrpcErrorBase<-4>
 
+/** WebrpcBadResponse (code -5, HTTP 500): bad response. */
 export const WebrpcBadResponseError = /* @__PURE__ */ defineError('WebrpcBadResponse', -5, "bad response", 500)
-export type WebrpcBadResponseError = WebrpcError
+export type WebrpcBadResponseError = WebrpcErrorBase<-5>
 
+/** WebrpcServerPanic (code -6, HTTP 500): server panic. */
 export const WebrpcServerPanicError = /* @__PURE__ */ defineError('WebrpcServerPanic', -6, "server panic", 500)
-export type WebrpcServerPanicError = WebrpcError
+export type WebrpcServerPanicError = WebrpcErrorBase<-6>
 
-export const WebrpcInternalErrorError = /* @__PURE__ */ defineError('WebrpcInternalError', -7, "internal error", 500)
-export type WebrpcInternalErrorError = WebrpcError
+/** WebrpcInternalError (code -7, HTTP 500): internal error. */
+export const WebrpcInternalError = /* @__PURE__ */ defineError('WebrpcInternalError', -7, "internal error", 500)
+export type WebrpcInternalError = WebrpcErrorBase<-7>
 
+/** @deprecated Renamed WebrpcInternalError; this name (stock gen-typescript's) goes in 1.0. */
+export const WebrpcInternalErrorError = WebrpcInternalError
+/** @deprecated Renamed WebrpcInternalError; this name (stock gen-typescript's) goes in 1.0. */
+export type WebrpcInternalErrorError = WebrpcInternalError
+
+/** WebrpcClientDisconnected (code -8, HTTP 400): client disconnected. */
 export const WebrpcClientDisconnectedError = /* @__PURE__ */ defineError('WebrpcClientDisconnected', -8, "client disconnected", 400)
-export type WebrpcClientDisconnectedError = WebrpcError
+export type WebrpcClientDisconnectedError = WebrpcErrorBase<-8>
 
+/** WebrpcStreamLost (code -9, HTTP 400): stream lost. */
 export const WebrpcStreamLostError = /* @__PURE__ */ defineError('WebrpcStreamLost', -9, "stream lost", 400)
-export type WebrpcStreamLostError = WebrpcError
+export type WebrpcStreamLostError = WebrpcErrorBase<-9>
 
+/** Unauthorized (code 1000, HTTP 401): Unauthorized access. */
 export const UnauthorizedError = /* @__PURE__ */ defineError('Unauthorized', 1000, "Unauthorized access", 401)
-export type UnauthorizedError = WebrpcError
+export type UnauthorizedError = WebrpcErrorBase<1000>
 
+/** PermissionDenied (code 1001, HTTP 403): Permission denied. */
 export const PermissionDeniedError = /* @__PURE__ */ defineError('PermissionDenied', 1001, "Permission denied", 403)
-export type PermissionDeniedError = WebrpcError
+export type PermissionDeniedError = WebrpcErrorBase<1001>
 
+/** SessionExpired (code 1002, HTTP 403): Session expired. */
 export const SessionExpiredError = /* @__PURE__ */ defineError('SessionExpired', 1002, "Session expired", 403)
-export type SessionExpiredError = WebrpcError
+export type SessionExpiredError = WebrpcErrorBase<1002>
 
+/** MethodNotFound (code 1003, HTTP 404): Method not found. */
 export const MethodNotFoundError = /* @__PURE__ */ defineError('MethodNotFound', 1003, "Method not found", 404)
-export type MethodNotFoundError = WebrpcError
+export type MethodNotFoundError = WebrpcErrorBase<1003>
 
+/** Timeout (code 2000, HTTP 408): Request timed out. */
 export const TimeoutError = /* @__PURE__ */ defineError('Timeout', 2000, "Request timed out", 408)
-export type TimeoutError = WebrpcError
+export type TimeoutError = WebrpcErrorBase<2000>
 
+/** InvalidArgument (code 2001, HTTP 400): Invalid argument. */
 export const InvalidArgumentError = /* @__PURE__ */ defineError('InvalidArgument', 2001, "Invalid argument", 400)
-export type InvalidArgumentError = WebrpcError
+export type InvalidArgumentError = WebrpcErrorBase<2001>
 
+/** NotFound (code 3000, HTTP 400): Resource not found. */
 export const NotFoundError = /* @__PURE__ */ defineError('NotFound', 3000, "Resource not found", 400)
-export type NotFoundError = WebrpcError
+export type NotFoundError = WebrpcErrorBase<3000>
 
+/** UserNotFound (code 3001, HTTP 400): User not found. */
 export const UserNotFoundError = /* @__PURE__ */ defineError('UserNotFound', 3001, "User not found", 400)
-export type UserNotFoundError = WebrpcError
+export type UserNotFoundError = WebrpcErrorBase<3001>
 
+/** ProjectNotFound (code 3002, HTTP 400): Project not found. */
 export const ProjectNotFoundError = /* @__PURE__ */ defineError('ProjectNotFound', 3002, "Project not found", 400)
-export type ProjectNotFoundError = WebrpcError
+export type ProjectNotFoundError = WebrpcErrorBase<3002>
 
+/** InvalidTier (code 3003, HTTP 400): Invalid subscription tier. */
 export const InvalidTierError = /* @__PURE__ */ defineError('InvalidTier', 3003, "Invalid subscription tier", 400)
-export type InvalidTierError = WebrpcError
+export type InvalidTierError = WebrpcErrorBase<3003>
 
+/** ProjectLimitReached (code 3005, HTTP 402): Project limit reached. */
 export const ProjectLimitReachedError = /* @__PURE__ */ defineError('ProjectLimitReached', 3005, "Project limit reached", 402)
-export type ProjectLimitReachedError = WebrpcError
+export type ProjectLimitReachedError = WebrpcErrorBase<3005>
 
+/** NotImplemented (code 9999, HTTP 500): Not Implemented. */
 export const NotImplementedError = /* @__PURE__ */ defineError('NotImplemented', 9999, "Not Implemented", 500)
-export type NotImplementedError = WebrpcError
+export type NotImplementedError = WebrpcErrorBase<9999>
 
-const classes: readonly WebrpcErrorClass[] = [
+const classes: readonly WebrpcErrorClass<WebrpcErrorCode>[] = [
   WebrpcEndpointError,
   WebrpcRequestFailedError,
   WebrpcBadRouteError,
@@ -94,7 +127,7 @@ const classes: readonly WebrpcErrorClass[] = [
   WebrpcBadRequestError,
   WebrpcBadResponseError,
   WebrpcServerPanicError,
-  WebrpcInternalErrorError,
+  WebrpcInternalError,
   WebrpcClientDisconnectedError,
   WebrpcStreamLostError,
   UnauthorizedError,
@@ -118,7 +151,7 @@ export const webrpcErrorTable: readonly WebrpcErrorRow[] = /* @__PURE__ */ class
 export const webrpcErrorByCode = /* @__PURE__ */ errorsBy(classes, 'code')
 export const webrpcErrorByName = /* @__PURE__ */ errorsBy(classes, 'error')
 
-/** Decodes an error body (docs/errors.md fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
+/** Decodes an error body (docs/errors.md: fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
 export const webrpcErrorFromPayload = (payload: unknown, httpStatus: number): WebrpcError =>
   errorFromPayload(webrpcErrorByCode, payload, httpStatus)
 

@@ -7,11 +7,13 @@
 // webrpc-gen -schema=schema/indexer.ridl -target=typescript -client
 
 import { ServiceClient, type Fetch, type ServiceDescriptor } from '../src/runtime/client.js'
+import type { CallDefaults, CallOptions, DeprecatedCallHeaders } from '../src/runtime/call-options.js'
 import { webrpcErrorByCode } from './errors.gen.js'
 import { INDEXER_ROUTE, assertNetwork, type Network } from './networks.gen.js'
 import { dispatchHandler, methodGuard } from '../src/runtime/dispatch.js'
 
 export { type Fetch } from '../src/runtime/client.js'
+export type { CallDefaults, CallOptions, CallRequest, CallResponse, DeprecatedCallHeaders, RetryOptions, ValidateResponses } from '../src/runtime/call-options.js'
 export { VersionFromHeader, type WebrpcGenVersions } from '../src/runtime/version-header.js'
 
 export const WebrpcHeader = "Webrpc"
@@ -194,7 +196,7 @@ export interface IndexerClient {
    *
    * Needs the public project access key (`X-Access-Key` header) and the secret API key of the project, sent as `Authorization: BEARER <secret API key>`. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which.
    */
-  addWebhookListener(args: AddWebhookListenerArgs, headers?: object, signal?: AbortSignal): Promise<AddWebhookListenerReturn>
+  addWebhookListener(args: AddWebhookListenerArgs, options?: CallOptions | DeprecatedCallHeaders, deprecatedSignal?: AbortSignal): Promise<AddWebhookListenerReturn>
   /**
    * Removes a webhook listener: its deliveries stop. The contract does not show the response body.
    *
@@ -202,7 +204,7 @@ export interface IndexerClient {
    *
    * Needs the public project access key (`X-Access-Key` header) and the secret API key of the project, sent as `Authorization: BEARER <secret API key>`. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which.
    */
-  removeWebhookListener(args: RemoveWebhookListenerArgs, headers?: object, signal?: AbortSignal): Promise<RemoveWebhookListenerReturn>
+  removeWebhookListener(args: RemoveWebhookListenerArgs, options?: CallOptions | DeprecatedCallHeaders, deprecatedSignal?: AbortSignal): Promise<RemoveWebhookListenerReturn>
 }
 
 /** Arguments of `Indexer.addWebhookListener`. Registers a webhook listener: from now on the service posts a `WebhookPayload` to `url` for every on-chain event matching `filters`. */
@@ -235,6 +237,9 @@ export interface RemoveWebhookListenerReturn {
 //
 // Client
 //
+/** The Indexer methods marked `@safe` in the schema: reads without side effects, the only calls a client retries. */
+export const IndexerSafeMethods = [] as const
+
 /** The key each Indexer method needs; a server host checks the same (docs/auth.md). */
 export const IndexerAuth = {
   AddWebhookListener: 'secretKey',
@@ -247,12 +252,14 @@ const indexerDescriptor: ServiceDescriptor = {
   key: 'indexer',
   webrpcHeader: WebrpcHeaderValue,
   errors: webrpcErrorByCode,
+  safeMethods: IndexerSafeMethods,
+  responseValidators: () => import('./validators/indexer.js'),
   route: INDEXER_ROUTE,
   auth: IndexerAuth,
 }
 
-/** How the Indexer client reaches its service. */
-export interface IndexerClientOptions {
+/** How the Indexer client reaches its service, and the call options of all its calls. */
+export interface IndexerClientOptions extends CallDefaults {
   /** Selects the `<network>-indexer` host of every call (docs/overview.md). */
   network: Network
   /** Public project access key, sent as X-Access-Key on every call. */
@@ -287,8 +294,8 @@ export class Indexer implements IndexerClient {
    *
    * Needs the public project access key (`X-Access-Key` header) and the secret API key of the project, sent as `Authorization: BEARER <secret API key>`. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which.
    */
-  addWebhookListener = (args: AddWebhookListenerArgs, headers?: object, signal?: AbortSignal): Promise<AddWebhookListenerReturn> =>
-    this.#client.call('AddWebhookListener', args, headers, signal)
+  addWebhookListener = (args: AddWebhookListenerArgs, options?: CallOptions | DeprecatedCallHeaders, deprecatedSignal?: AbortSignal): Promise<AddWebhookListenerReturn> =>
+    this.#client.call('AddWebhookListener', args, options, deprecatedSignal)
 
   /**
    * Removes a webhook listener: its deliveries stop. The contract does not show the response body.
@@ -297,8 +304,8 @@ export class Indexer implements IndexerClient {
    *
    * Needs the public project access key (`X-Access-Key` header) and the secret API key of the project, sent as `Authorization: BEARER <secret API key>`. A missing or invalid key answers `Unauthorized` (401), insufficient rights `PermissionDenied` (403), an expired session `SessionExpired` (403). Any other error of the error table may be answered; the contract does not say which condition of this call gives which.
    */
-  removeWebhookListener = (args: RemoveWebhookListenerArgs, headers?: object, signal?: AbortSignal): Promise<RemoveWebhookListenerReturn> =>
-    this.#client.call('RemoveWebhookListener', args, headers, signal)
+  removeWebhookListener = (args: RemoveWebhookListenerArgs, options?: CallOptions | DeprecatedCallHeaders, deprecatedSignal?: AbortSignal): Promise<RemoveWebhookListenerReturn> =>
+    this.#client.call('RemoveWebhookListener', args, options, deprecatedSignal)
 }
 
 //
@@ -343,6 +350,3 @@ export const dispatchIndexer: <Context>(
   args: unknown,
   context: Context,
 ) => Promise<unknown> = dispatchHandler
-
-export * from './errors.gen.js'
-export * from './networks.gen.js'

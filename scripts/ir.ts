@@ -87,6 +87,9 @@ export const authKind = (method: IRMethod): AuthKind =>
 
 export const needsSecretKey = (service: IRService): boolean => service.methods.some((m) => authKind(m) === 'secretKey')
 
+/** Whether a method is marked `@safe` in the RIDL: a read without side effects, which a client may retry. */
+export const isSafe = (method: IRMethod): boolean => method.annotations?.safe !== undefined
+
 /** A RIDL name in lower camel case: Marketplace → marketplace, GetOrders → getOrders. */
 export const lowerCamel = (name: string): string => name[0]!.toLowerCase() + name.slice(1)
 

@@ -7,7 +7,19 @@ export { createClients, type Clients, type ClientsOptions } from './client/creat
 export { localUrls } from './client/local-urls.js'
 export { Builder, BuilderAuth, type BuilderClientOptions } from '../gen/builder.gen.js'
 export { Indexer, IndexerAuth, type IndexerClientOptions } from '../gen/indexer.gen.js'
-export { Marketplace, MarketplaceAuth, type MarketplaceClientOptions, type Fetch } from '../gen/marketplace.gen.js'
+export {
+  Marketplace,
+  MarketplaceAuth,
+  type MarketplaceClientOptions,
+  type Fetch,
+  type CallDefaults,
+  type CallOptions,
+  type CallRequest,
+  type CallResponse,
+  type DeprecatedCallHeaders,
+  type RetryOptions,
+  type ValidateResponses,
+} from '../gen/marketplace.gen.js'
 export { Metadata, MetadataAuth, type MetadataClientOptions } from '../gen/metadata.gen.js'
 export { Relayer, RelayerAuth, type RelayerClientOptions } from '../gen/relayer.gen.js'
 export * from '../gen/errors.gen.js'

@@ -20,8 +20,8 @@ function optionsText(service: IRService, key: string, route: ServiceRoute): stri
   const network = scoped
     ? `  /** Selects the ${route.shape === 'network-host-prefix' ? `\`<network>-${key}\` host` : 'path segment'} of every call (docs/overview.md). */\n  network: Network\n`
     : ''
-  return `/** How the ${service.name} client reaches its service. */
-export interface ${service.name}ClientOptions {
+  return `/** How the ${service.name} client reaches its service, and the call options of all its calls. */
+export interface ${service.name}ClientOptions extends CallDefaults {
 ${network}  /** Address template replacing the default \`${route.defaultUrl}\`${scoped ? '; must contain `{network}`' : ''}. */
   url?: string
   /** Defaults to the global fetch. */
@@ -93,7 +93,6 @@ export const routingPass: Pass = {
         )
       }
     }
-    edits.push({ start: file.getEnd(), text: `export * from '${networksModuleImport}'\n` })
     applyEdits(file, edits)
     insertImport(
       file,

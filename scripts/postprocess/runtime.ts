@@ -1,5 +1,5 @@
 import { Node, SyntaxKind, type ClassDeclaration, type SourceFile, type Statement } from './ts-morph.js'
-import { clientMethodName, serviceKey, type IRMethod, type IRService } from '../ir.js'
+import { clientMethodName, isSafe, serviceKey, type IRMethod, type IRService } from '../ir.js'
 import { schemaErrorRows } from '../shared-modules/errors.js'
 import { runtimeModule } from '../shared-modules/header.js'
 import { descriptorName, PassShapeError, type Pass, type PassContext } from './pass.js'
@@ -52,18 +52,42 @@ function methodText(cls: ClassDeclaration, service: IRService, method: IRMethod)
     )
   }
   const args = method.inputs.length > 0 ? 'args' : 'undefined'
-  return `  ${clientMethodName(method)} = (${parameters.map((p) => p.getText()).join(', ')}): ${returnType} =>
-    this.#client.call('${method.name}', ${args}, headers, signal)`
+  const argsParameter = method.inputs.length > 0 ? `${parameters[0]!.getText()}, ` : ''
+  return `  ${clientMethodName(method)} = (${argsParameter}${callParameters}): ${returnType} =>
+    this.#client.call('${method.name}', ${args}, options, deprecatedSignal)`
 }
 
-function clientText(cls: ClassDeclaration, service: IRService): string {
+/** The stock trailing parameters of a call, and ours: call options, or the deprecated headers and signal. */
+const stockCallParameters = 'headers?: object, signal?: AbortSignal'
+const callParameters = 'options?: CallOptions | DeprecatedCallHeaders, deprecatedSignal?: AbortSignal'
+
+/** The service's client interface, its methods taking call options. */
+function clientInterfaceText(text: string, service: IRService): string {
+  const members = text.split('{').slice(1).join('{')
+  if (members.split(stockCallParameters).length !== service.methods.length + 1)
+    throw new PassShapeError(name, `interface ${service.name}: every method should end in (…, ${stockCallParameters})`)
+  return `export interface ${service.name}Client {${members.replaceAll(stockCallParameters, callParameters)}`
+}
+
+/** Where the service's response validators load from, when validateResponses is first switched on. */
+function validatorsLoaderText(stem: string): string {
+  return `() => import('./validators/${stem}.js')`
+}
+
+function clientText(cls: ClassDeclaration, service: IRService, stem: string): string {
   const methods = service.methods.map((method) => methodText(cls, service, method))
-  return `/** What the shared client runtime needs to know of ${service.name}. */
+  const safe = service.methods.filter(isSafe).map((method) => `'${method.name}'`)
+  return `/** The ${service.name} methods marked \`@safe\` in the schema: reads without side effects, the only calls a client retries. */
+export const ${service.name}SafeMethods = [${safe.join(', ')}] as const
+
+/** What the shared client runtime needs to know of ${service.name}. */
 const ${descriptorName(service.name)}: ServiceDescriptor = {
   name: '${service.name}',
   key: '${serviceKey(service)}',
   webrpcHeader: WebrpcHeaderValue,
   errors: webrpcErrorByCode,
+  safeMethods: ${service.name}SafeMethods,
+  responseValidators: ${validatorsLoaderText(stem)},
 }
 
 export class ${service.name} implements ${service.name}Client {
@@ -98,11 +122,9 @@ export const runtimePass: Pass = {
       if (declared && (runtimeHelpers.has(declared) || stockErrorNames.has(declared))) continue
       const service = context.ir.services.find((s) => s.name === declared)
       if (service && Node.isInterfaceDeclaration(statement)) {
-        kept.push(
-          `${leadingTrivia(statement)}export interface ${service.name}Client {${statement.getText().split('{').slice(1).join('{')}`,
-        )
+        kept.push(`${leadingTrivia(statement)}${clientInterfaceText(statement.getText(), service)}`)
       } else if (service && Node.isClassDeclaration(statement)) {
-        kept.push(`${leadingTrivia(statement)}${clientText(statement, service)}`)
+        kept.push(`${leadingTrivia(statement)}${clientText(statement, service, context.stem)}`)
       } else kept.push(statement.getFullText())
     }
     for (const service of context.ir.services) {
@@ -113,6 +135,7 @@ export const runtimePass: Pass = {
       if (!statements.some((s) => declaredName(s) === helper)) throw new PassShapeError(name, `no ${helper}`)
     }
     const clientRuntime = runtimeModule(context.runtimeDir, 'client')
+    const callOptionsRuntime = runtimeModule(context.runtimeDir, 'call-options')
     // The generator's header comment leads the first statement; the imports go right after it.
     const header = leadingTrivia(statements[0]!).trimEnd()
     kept[0] = kept[0]!.slice(header.length)
@@ -120,11 +143,13 @@ export const runtimePass: Pass = {
       [
         header,
         `\n\nimport { ServiceClient, type Fetch, type ServiceDescriptor } from '${clientRuntime}'`,
+        `\nimport type { CallDefaults, CallOptions, DeprecatedCallHeaders } from '${callOptionsRuntime}'`,
         `\nimport { webrpcErrorByCode } from '${errorsModuleImport}'`,
         `\n\nexport { type Fetch } from '${clientRuntime}'`,
+        `\nexport type { CallDefaults, CallOptions, CallRequest, CallResponse, DeprecatedCallHeaders, RetryOptions, ValidateResponses } from '${callOptionsRuntime}'`,
         `\nexport { VersionFromHeader, type WebrpcGenVersions } from '${runtimeModule(context.runtimeDir, 'version-header')}'`,
         ...kept,
-        `\n\nexport * from '${errorsModuleImport}'\n`,
+        '\n',
       ].join(''),
     )
   },

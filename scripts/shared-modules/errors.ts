@@ -1,7 +1,7 @@
 /** Text of gen/errors.gen.ts: one class per row of docs/errors.md's error table, shared by every service. */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { WebrpcErrorRow } from '../../src/runtime/errors.js'
+import { errorClassName as runtimeClassName, type WebrpcErrorRow } from '../../src/runtime/errors.js'
 import type { WebrpcIR } from '../ir.js'
 import { schemaDir } from '../paths.js'
 import { generatedHeader, runtimeModule } from './header.js'
@@ -37,15 +37,28 @@ export function errorRows(irs: ReadonlyMap<string, WebrpcIR>): ErrorRow[] {
   return first.rows
 }
 
-/** Stock gen-typescript names classes `${error}Error` (so -7 is WebrpcInternalErrorError); kept for compatibility. */
-export const errorClassName = (row: ErrorRow): string => `${row.error}Error`
+/** The class of a row, as src/runtime names it (WebrpcInternalError, not WebrpcInternalErrorError). */
+export const errorClassName = (row: ErrorRow): string => runtimeClassName(row.error)
 
-/** One class per row: the value made by defineError, and a type of the same name for annotations. */
-const classText = (
-  row: ErrorRow,
-) => `export const ${errorClassName(row)} = /* @__PURE__ */ defineError('${row.error}', ${row.code}, ${JSON.stringify(row.msg)}, ${row.status})
-export type ${errorClassName(row)} = WebrpcError
+/** Stock gen-typescript's class name, exported as a deprecated alias where it differs. */
+const stockClassName = (row: ErrorRow): string => `${row.error}Error`
+
+/** One class per row, named after it and typed by its code, so two rows' classes are distinct types. */
+function classText(row: ErrorRow): string {
+  const name = errorClassName(row)
+  const declaration = `/** ${row.error} (code ${row.code}, HTTP ${row.status}): ${row.msg}. */
+export const ${name} = /* @__PURE__ */ defineError('${row.error}', ${row.code}, ${JSON.stringify(row.msg)}, ${row.status})
+export type ${name} = WebrpcErrorBase<${row.code}>
 `
+  const stock = stockClassName(row)
+  if (stock === name) return declaration
+  return `${declaration}
+/** @deprecated Renamed ${name}; this name (stock gen-typescript's) goes in 1.0. */
+export const ${stock} = ${name}
+/** @deprecated Renamed ${name}; this name (stock gen-typescript's) goes in 1.0. */
+export type ${stock} = ${name}
+`
+}
 
 export function errorsModuleText(rows: readonly ErrorRow[], runtimeDir: string): string {
   const runtime = runtimeModule(runtimeDir, 'errors')
@@ -56,13 +69,12 @@ import {
   errorFromPayload,
   errorFromResponseText,
   errorsBy,
-  WebrpcError,
+  WebrpcError as WebrpcErrorBase,
   type WebrpcErrorClass,
   type WebrpcErrorRow,
 } from '${runtime}'
 
 export {
-  WebrpcError,
   type WebrpcErrorClass,
   type WebrpcErrorClassOf,
   type WebrpcErrorInit,
@@ -70,8 +82,15 @@ export {
   type WebrpcErrorRow,
 } from '${runtime}'
 
+/** The code of every error of the table (docs/errors.md). */
+export type WebrpcErrorCode = ${rows.map((row) => row.code).join(' | ')}
+
+/** Base class of every error below: \`instanceof WebrpcError\` narrows \`code\` to WebrpcErrorCode. */
+export const WebrpcError: typeof WebrpcErrorBase<WebrpcErrorCode> = WebrpcErrorBase
+export type WebrpcError = WebrpcErrorBase<WebrpcErrorCode>
+
 ${classes.join('\n')}
-const classes: readonly WebrpcErrorClass[] = [
+const classes: readonly WebrpcErrorClass<WebrpcErrorCode>[] = [
 ${rows.map((row) => `  ${errorClassName(row)},`).join('\n')}
 ]
 
@@ -82,7 +101,7 @@ export const webrpcErrorTable: readonly WebrpcErrorRow[] = /* @__PURE__ */ class
 export const webrpcErrorByCode = /* @__PURE__ */ errorsBy(classes, 'code')
 export const webrpcErrorByName = /* @__PURE__ */ errorsBy(classes, 'error')
 
-/** Decodes an error body (docs/errors.md fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
+/** Decodes an error body (docs/errors.md: fields error, code, msg, cause, status); an unknown code becomes WebrpcEndpoint with the payload kept. */
 export const webrpcErrorFromPayload = (payload: unknown, httpStatus: number): WebrpcError =>
   errorFromPayload(webrpcErrorByCode, payload, httpStatus)
 

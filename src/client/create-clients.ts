@@ -1,11 +1,12 @@
 import { Builder } from '../../gen/builder.gen.js'
 import { Indexer } from '../../gen/indexer.gen.js'
-import { Marketplace, type Fetch } from '../../gen/marketplace.gen.js'
+import { Marketplace, type CallDefaults, type Fetch } from '../../gen/marketplace.gen.js'
 import { Metadata } from '../../gen/metadata.gen.js'
 import { CHAIN_IDS, SERVICE_ROUTES, assertNetwork, type Network, type ServiceUrls } from '../../gen/networks.gen.js'
 import { Relayer } from '../../gen/relayer.gen.js'
 
-export interface ClientsOptions {
+/** The clients' keys, network and addresses, and the call options (`timeoutMs`, `retry`, hooks, `validateResponses`) of all five. */
+export interface ClientsOptions extends CallDefaults {
   /** Network of Marketplace, Relayer and Indexer calls; a client never changes network, create new clients instead. */
   network: Network
   /** Public project access key, sent as X-Access-Key on every call. */
@@ -41,16 +42,16 @@ function checkUrls(urls: ServiceUrls): void {
 }
 
 /** The five typed clients of one network, sharing keys, fetch and address overrides. */
-export function createClients({ network, accessKey, secretKey, fetch, urls = {} }: ClientsOptions): Clients {
+export function createClients({ network, secretKey, urls = {}, ...shared }: ClientsOptions): Clients {
   assertNetwork(network)
   checkUrls(urls)
   return {
     network,
     chainId: CHAIN_IDS[network],
-    marketplace: new Marketplace({ network, accessKey, fetch, url: urls.marketplace }),
-    metadata: new Metadata({ accessKey, fetch, url: urls.metadata }),
-    builder: new Builder({ accessKey, fetch, url: urls.builder }),
-    relayer: new Relayer({ network, accessKey, fetch, url: urls.relayer }),
-    indexer: new Indexer({ network, accessKey, secretKey, fetch, url: urls.indexer }),
+    marketplace: new Marketplace({ ...shared, network, url: urls.marketplace }),
+    metadata: new Metadata({ ...shared, url: urls.metadata }),
+    builder: new Builder({ ...shared, url: urls.builder }),
+    relayer: new Relayer({ ...shared, network, url: urls.relayer }),
+    indexer: new Indexer({ ...shared, network, secretKey, url: urls.indexer }),
   }
 }

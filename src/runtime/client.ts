@@ -1,3 +1,4 @@
+import { type CallDefaults, type CallOptions, callOptions, usesCallOptions } from './call-options.js'
 import {
   type AuthKind,
   type Credentials,
@@ -9,12 +10,15 @@ import {
 import {
   type ErrorClassesByCode,
   badResponse,
+  badResponseCode,
   errorFromResponseText,
+  errorOfCode,
   jsonObject,
-  raise,
   requestFailedCode,
+  timeoutCode,
   unauthorizedCode,
 } from './errors.js'
+import type { Answer, OutgoingRequest } from './options-call.js'
 import { type ServiceRoute, serviceUrl } from './routing.js'
 
 /** The fetch a client calls: the global one by default. Typed without DOM-only names, so Node-only projects compile it. */
@@ -34,9 +38,20 @@ export interface ServiceDescriptor {
   readonly route?: ServiceRoute
   /** The key each method needs (docs/auth.md); without it no credentials are sent. */
   readonly auth?: Readonly<Record<string, AuthKind>>
+  /** The methods the schema marks `@safe` (reads without side effects): the only ones a call retries. */
+  readonly safeMethods?: readonly string[]
+  /** Loads the service's precompiled response validators; called once, when `validateResponses` is first on. */
+  readonly responseValidators?: () => Promise<{ readonly responseValidators: ResponseValidators }>
 }
 
-export interface ServiceClientOptions {
+/** A precompiled validator of a response body; `errors` explains its last failure. */
+export type ResponseValidator = ((value: unknown) => boolean) & {
+  readonly errors?: readonly { readonly instancePath: string; readonly message?: string }[] | null
+}
+
+export type ResponseValidators = Readonly<Record<string, ResponseValidator>>
+
+export interface ServiceClientOptions extends CallDefaults {
   network?: string
   url?: string
   fetch?: Fetch
@@ -47,12 +62,14 @@ export interface ServiceClientOptions {
 const needsSecretKey = (auth: ServiceDescriptor['auth']): boolean =>
   auth !== undefined && Object.values(auth).includes('secretKey')
 
-/** The behaviour every generated client shares: the address, the request, credentials and the decoding of answers. */
+/** The behaviour every generated client shares: the address, the request, credentials, call options and the decoding of answers. */
 export class ServiceClient {
   readonly #service: ServiceDescriptor
   readonly #url: string
   readonly #fetch: Fetch
   readonly #credentials: Credentials
+  /** The client's options: keys too, so private as #credentials is. */
+  readonly #defaults: CallDefaults
 
   constructor(service: ServiceDescriptor, options: ServiceClientOptions) {
     this.#service = service
@@ -65,41 +82,88 @@ export class ServiceClient {
     if (typeof fetch !== 'function') throw new TypeError(`${service.name}: no global fetch; pass options.fetch`)
     this.#fetch = (input, init) => fetch(input, init)
     this.#credentials = credentials(options.accessKey, needsSecretKey(service.auth) ? options.secretKey : undefined)
+    this.#defaults = options
   }
 
-  /** POSTs one call; rejects with the service's error classes, never with a key in the error. */
+  /**
+   * POSTs one call, with `(args, options)` or the deprecated `(args, headers, signal)`. Rejects with the
+   * service's error classes (never with a key in the error), with the signal's reason when the caller
+   * aborts, and with TimeoutError when `timeoutMs` runs out.
+   */
   async call<Result>(
     method: string,
     args: object | undefined,
-    headers?: object,
-    signal?: AbortSignal,
+    second?: CallOptions | object,
+    legacySignal?: AbortSignal,
   ): Promise<Result> {
-    const { auth, name, errors, webrpcHeader } = this.#service
+    const options = callOptions(second, legacySignal)
+    const defaults = this.#defaults
+    const service = this.#service
+    const { auth, name, errors } = service
     const kind = auth?.[method]
     const keyHeaders = kind ? this.#credentials[kind] : {}
     try {
       if (!keyHeaders)
-        throw raise(errors, unauthorizedCode, { cause: missingCredentialCause(kind!, `${name}.${method}`) })
-      const response = await this.#fetch(this.#url + method, {
-        method: 'POST',
-        headers: {
-          ...perCallHeaders(headers),
-          ...keyHeaders,
-          'Content-Type': 'application/json',
-          Webrpc: webrpcHeader,
-        },
+        throw errorOfCode(errors, unauthorizedCode, { cause: missingCredentialCause(kind!, `${name}.${method}`) })
+      const request: OutgoingRequest = {
+        method,
+        url: this.#url + method,
+        headers: perCallHeaders(options.headers),
         body: JSON.stringify(args ?? {}),
-        signal: signal ?? null,
-      }).catch((error: unknown) => {
-        throw raise(errors, requestFailedCode, { cause: `fetch(): ${(error as Error | undefined)?.message ?? ''}` })
-      })
-      const text = await response.text()
-      if (!response.ok) throw errorFromResponseText(errors, response.status, text)
-      const body = jsonObject(text)
-      if (!body) throw badResponse(errors, response.status, text)
-      return body as Result
+      }
+      const send = (sent: OutgoingRequest, signal: AbortSignal | undefined) => this.#send(sent, keyHeaders, signal)
+      if (!usesCallOptions(defaults) && !usesCallOptions(options))
+        return this.#result(await send(request, options.signal)) as Result
+      const { callWithOptions } = await import('./options-call.js')
+      return (await callWithOptions({
+        request,
+        options,
+        defaults,
+        service,
+        send,
+        result: this.#result,
+        timeoutError: (cause) => errorOfCode(errors, timeoutCode, { cause }),
+        badResponseError: (cause) => errorOfCode(errors, badResponseCode, { status: 200, cause }),
+      })) as Result
     } catch (error) {
       throw redactCredentials(error, this.#credentials.secrets)
+    }
+  }
+
+  /** The result of an answer, or throws its error: a failed request, an error body, or a body that is no JSON object. */
+  readonly #result = (answer: Answer): object => {
+    const { errors } = this.#service
+    if (!answer.response) throw errorOfCode(errors, requestFailedCode, { cause: answer.failure })
+    const { response, text } = answer
+    if (!response.ok) throw errorFromResponseText(errors, response.status, text)
+    const result = jsonObject(text)
+    if (!result) throw badResponse(errors, response.status, text)
+    return result
+  }
+
+  /** One attempt: the answer and its body, or why no answer came; an abort rejects with the signal's reason. */
+  async #send(
+    request: OutgoingRequest,
+    keyHeaders: Readonly<Record<string, string>>,
+    signal: AbortSignal | undefined,
+  ): Promise<Answer> {
+    try {
+      const response = await this.#fetch(request.url, {
+        method: 'POST',
+        // Set after the hooks ran, so no hook sees a key or changes what the client owns.
+        headers: {
+          ...perCallHeaders(request.headers),
+          ...keyHeaders,
+          'Content-Type': 'application/json',
+          Webrpc: this.#service.webrpcHeader,
+        },
+        body: request.body,
+        signal,
+      })
+      return { response, text: await response.text() }
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason
+      return { failure: `fetch(): ${(error as Error | undefined)?.message ?? ''}` }
     }
   }
 }

@@ -4,7 +4,7 @@ import {
   PermissionDeniedError,
   ProjectLimitReachedError,
   WebrpcError,
-  WebrpcInternalErrorError,
+  WebrpcInternalError,
 } from '../../gen/errors.gen.js'
 import type { Log } from '../log.js'
 import { Problem, type ProblemKind } from '../problem.js'
@@ -66,7 +66,7 @@ export function asWebrpcError(thrown: unknown, log: Log, where: string): WireErr
   if (thrown instanceof Problem) return specErrorOf(thrown)
   if (isWireError(thrown) && thrown.status >= 400 && thrown.status <= 599) return thrown
   logUnexpected(log, where, thrown)
-  return new WebrpcInternalErrorError()
+  return new WebrpcInternalError()
 }
 
 /** The exact wire body of docs/errors.md: {error, code, msg, cause?, status}. */

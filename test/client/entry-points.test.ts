@@ -28,6 +28,15 @@ describe('entry points', () => {
     })
   }
 
+  it.each(services)(
+    '<pkg>/%s exports its own client, types and the network names, not the error table',
+    async (service) => {
+      const names = Object.keys(await import(`../../src/${service}.ts`))
+      expect(names.filter((name) => name.endsWith('Error'))).toEqual(['InvalidServiceUrlError', 'UnknownNetworkError'])
+      expect(names.length).toBeLessThanOrEqual(24)
+    },
+  )
+
   it('package.json exports each entry point, built by tsconfig.build.json into dist/', () => {
     const exports = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).exports as Record<
       string,

@@ -19,8 +19,8 @@ const relayerDescriptor: ServiceDescriptor = {
   route: RELAYER_ROUTE,
 }
 
-/** How the Relayer client reaches its service. */
-export interface RelayerClientOptions {
+/** How the Relayer client reaches its service, and the call options of all its calls. */
+export interface RelayerClientOptions extends CallDefaults {
   /** Selects the \`<network>-relayer\` host of every call (docs/overview.md). */
   network: Network
   /** Address template replacing the default \`https://{network}-relayer.platform.app\`; must contain \`{network}\`. */
@@ -43,7 +43,6 @@ export class Relayer implements RelayerClient {
     return this.#network
   }
 }
-export * from './networks.gen.js'
 `,
   },
   {
@@ -62,8 +61,8 @@ const builderDescriptor: ServiceDescriptor = {
   route: BUILDER_ROUTE,
 }
 
-/** How the Builder client reaches its service. */
-export interface BuilderClientOptions {
+/** How the Builder client reaches its service, and the call options of all its calls. */
+export interface BuilderClientOptions extends CallDefaults {
   /** Address template replacing the default \`https://api.platform.build\`. */
   url?: string
   /** Defaults to the global fetch. */
@@ -77,7 +76,6 @@ export class Builder implements BuilderClient {
     this.#client = new ServiceClient(builderDescriptor, options)
   }
 }
-export * from './networks.gen.js'
 `,
   },
   {

@@ -32,7 +32,10 @@ describe('runtime pass', () => {
   it('turns every client method into one call of the shared runtime', () => {
     const text = runRuntime('marketplace', stockClient('marketplace'))
     expect(text.match(/this\.#client\.call\('/g)).toHaveLength(committedIR('marketplace').services[0]!.methods.length)
-    expect(text).toContain("this.#client.call('GetOrders', args, headers, signal)")
+    expect(text).toContain("this.#client.call('GetOrders', args, options, deprecatedSignal)")
+    expect(text).toContain(
+      'getOrders = (args: GetOrdersArgs, options?: CallOptions | DeprecatedCallHeaders, deprecatedSignal?: AbortSignal)',
+    )
   })
 
   it('is idempotent', () => {

@@ -45,6 +45,9 @@ const runs: Record<string, Run> = {
   client: { stdout: /^[1-9]\d*\n$/ },
   'client-webhook-listener': { stdout: /^\S+\n$/ },
   'client-urls': { stdout: /^$/ },
+  'client-errors': { stdout: /^check the access key: 1000\n$/ },
+  'client-call-options': { stdout: /^GetCountOfAllCollectibles 200\n[1-9]\d*\n$/ },
+  'client-query': { stdout: /^[1-9]\d* marketplace\/polygon\/GetCountOfAllCollectibles\n$/ },
   'local-server-credentials': { stdout: /^\[ .+ \]\n$/ },
   'vitest-global-setup': {
     // A consumer's test files import vitest, which the augmentation needs; inject's type checks it.

@@ -14,6 +14,10 @@ export interface Reply {
   body: string
   /** Milliseconds to wait before replying. */
   delay?: number
+  /** Response headers besides Content-Type. */
+  headers?: Record<string, string>
+  /** `hang`: never answer (the connection stays open); `drop`: close the connection without an answer. */
+  misbehave?: 'hang' | 'drop'
 }
 
 export type Responder = (request: RecordedRequest) => Reply
@@ -45,7 +49,10 @@ export async function startRecordingServer(): Promise<RecordingServer> {
       }
       requests.push(request)
       const reply = responder(request)
-      const send = () => res.writeHead(reply.status, { 'Content-Type': 'application/json' }).end(reply.body)
+      if (reply.misbehave === 'hang') return
+      if (reply.misbehave === 'drop') return void req.socket.destroy()
+      const send = () =>
+        res.writeHead(reply.status, { 'Content-Type': 'application/json', ...reply.headers }).end(reply.body)
       if (reply.delay) setTimeout(send, reply.delay)
       else send()
     })

@@ -2,7 +2,8 @@ import { peer } from './consumer-project.js'
 
 /** Who installs the package, with which optional peers (as the README's install table says), and what they import. */
 export const audiences = {
-  client: { peers: [], entries: ['', '/marketplace', '/metadata', '/builder', '/relayer', '/indexer'] },
+  client: { peers: [], entries: ['', '/marketplace', '/metadata', '/builder', '/relayer', '/indexer', '/errors'] },
+  queryClient: { peers: [peer('@tanstack/query-core')], entries: ['/query'] },
   webhookReceiver: { peers: [], entries: ['/webhook/receiver', '/validate'] },
   webhookEngine: { peers: [peer('viem')], entries: ['/webhook/engine', '/webhook'] },
   server: { peers: [peer('jose')], entries: ['/server'] },
