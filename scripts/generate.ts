@@ -43,6 +43,9 @@ const stepCode = {
     'src/runtime/formats.ts',
     'src/local/sample-data.ts',
     'src/local/native-currency.ts',
+    'src/conform/request-examples.ts',
+    'src/webhook/event-signature.ts',
+    'src/webhook/payload.ts',
   ],
   jsonschema: ['scripts/jsonschema', 'scripts/ir.ts', 'schema/argument-formats.json', 'src/runtime/formats.ts'],
   routing: ['scripts/routing-data.ts', 'schema/networks.json', 'schema/networks.schema.json'],
@@ -136,7 +139,8 @@ export async function generateFiles(
   files.set('errors.gen.ts', errorsModuleText(errorRows(irs), defaultRuntimeDir))
   files.set('networks.gen.ts', networksModuleText(routing, defaultRuntimeDir))
   files.set('fixtures.gen.ts', fixtureTypesText(loadFixturesSchema()))
-  for (const [stem, text] of openapi) files.set(`openapi/${stem}.json`, await text)
+  for (const documents of openapi.values())
+    for (const [name, text] of JSON.parse(await documents) as [string, string][]) files.set(name, text)
   for (const [name, text] of JSON.parse(await schemaFiles) as [string, string][]) files.set(name, text)
   return files
 }
