@@ -17,7 +17,14 @@ import { venvPython } from '../support/python-venv.js'
  * dynamic mock and a validating proxy, and a @hey-api/openapi-ts client that must compile under strict
  * TypeScript and make every call. Prism and hey-api run on the registry's Node 24 (test/support/node24.ts).
  */
-const run = promisify(execFile)
+const execFileAsync = promisify(execFile)
+/** execFile that fails with what the command printed. */
+const run = (command: string, args: string[], options: Parameters<typeof execFileAsync>[2] = {}) =>
+  execFileAsync(command, args, { maxBuffer: 16 << 20, ...options, encoding: 'utf8' }).catch(
+    (error: { message: string; stdout?: string; stderr?: string }) => {
+      throw Object.assign(new Error(`${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`), error)
+    },
+  )
 const stems = ['builder', 'indexer', 'marketplace', 'metadata', 'relayer'] as const
 const versions = [
   ['3.0.3', 'openapi'],
@@ -172,11 +179,11 @@ function callsProgram(folder: string): string {
           `const addAnswer = ${call}`,
           `if (!addAnswer.data) throw new Error('AddWebhookListener: ' + JSON.stringify(addAnswer.error))`,
           `const added = addAnswer.data`,
-          `results['${key}'] = { status: addAnswer.response.status, data: added }`,
+          `results['${key}'] = { status: addAnswer.response?.status ?? 0, data: added }`,
         )
       } else {
         lines.push(
-          `{ const answer = ${call}; results['${key}'] = { status: answer.response.status, data: answer.data ?? answer.error } }`,
+          `{ const answer = ${call}; results['${key}'] = { status: answer.response?.status ?? 0, data: answer.data ?? answer.error } }`,
         )
       }
     }
