@@ -1,3 +1,6 @@
+import { request as httpRequest } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+
 /** What an implementation answered, kept raw: the checks judge the status, headers and bytes themselves. */
 export interface Answer {
   status: number
@@ -15,31 +18,40 @@ export interface CallOptions {
   timeoutMs?: number
 }
 
-/** One HTTP call; a call that gets no answer (refused, timed out) throws, naming the URL. */
-export async function call(url: string, options: CallOptions = {}): Promise<Answer> {
+/**
+ * One HTTP call on a connection of its own (a refusal may close the connection it came on, and a reused
+ * one would then fail the next call); a call that gets no answer (refused, timed out) throws, naming the URL.
+ */
+export function call(url: string, options: CallOptions = {}): Promise<Answer> {
   const { method = 'POST', headers = {}, body, timeoutMs = 10_000 } = options
   const payload =
-    body === undefined || typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body)
-  let response: Response
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: payload as BodyInit | undefined,
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'manual',
+    body === undefined
+      ? undefined
+      : typeof body === 'string' || body instanceof Uint8Array
+        ? body
+        : JSON.stringify(body)
+  const send = url.startsWith('https:') ? httpsRequest : httpRequest
+  return new Promise<Answer>((resolve, reject) => {
+    const request = send(url, { method, headers, agent: false, timeout: timeoutMs }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('error', reject)
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8')
+        let json: unknown
+        try {
+          json = JSON.parse(text)
+        } catch {
+          json = undefined
+        }
+        resolve({ status: response.statusCode ?? 0, contentType: response.headers['content-type'] ?? '', text, json })
+      })
     })
-  } catch (error) {
-    throw new Error(`${method} ${url}: no answer (${(error as Error).cause ?? (error as Error).message})`)
-  }
-  const text = await response.text()
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    json = undefined
-  }
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text, json }
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)))
+    // An answer that came before the body was all sent (an oversized body refused early) is still the answer.
+    request.on('error', (error) => reject(new Error(`${method} ${url}: no answer (${error.message})`)))
+    request.end(payload)
+  })
 }
 
 /** Headers of a JSON call with the access key, and the secret key as BEARER when given. */

@@ -19,6 +19,7 @@ as the local contract server does (<base>/<network>/rpc/Marketplace/…, <base>/
   --access-key <key>         a public access key of a project (X-Access-Key)
   --secret-key <jwt>         that project's secret API key (the webhook calls; without it they are skipped)
   --service <name>           check only this service (repeatable): ${serviceNames.join(', ')}
+  --check <id>               run only the checks of this id (repeatable), e.g. auth.no-access-key
   --network <name>           the network the calls use (default polygon)
   --<service>-url <template> the address of one service, {network} where the network goes
                              (e.g. --relayer-url 'https://{network}-relayer.example.com')
@@ -67,6 +68,7 @@ export async function command(args: string[]): Promise<number> {
       'access-key': { type: 'string' },
       'secret-key': { type: 'string' },
       service: { type: 'string', multiple: true },
+      check: { type: 'string', multiple: true },
       network: { type: 'string' },
       ...Object.fromEntries(serviceNames.map((name) => [`${name}-url`, { type: 'string' as const }])),
       seed: { type: 'string' },
@@ -102,6 +104,7 @@ export async function command(args: string[]): Promise<number> {
   const report = await runConformance({
     target: { ...target, urls },
     services,
+    ...(values.check ? { only: values.check } : {}),
     seed: integer('--seed', values.seed, 20261125),
     runs: integer('--runs', values.runs, 5),
     bodyLimit: integer('--body-limit', values['body-limit'], defaultBodyLimit),

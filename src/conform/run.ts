@@ -20,6 +20,8 @@ export interface ConformOptions {
   webhookTrigger?: WebhookTrigger
   /** The address the loopback receiver listens on (one the implementation can reach). */
   receiverHost?: string
+  /** Run only the checks of these ids (`auth.no-access-key`, …); default all. */
+  only?: readonly string[]
   /** Checks run at once. */
   concurrency?: number
 }
@@ -37,13 +39,14 @@ export interface ConformReport {
 /** Every check of the selected services, in report order. */
 export function checksFor(options: ConformOptions): Check[] {
   const services = options.services ?? serviceNames
+  const selected = (check: Check) => !options.only || options.only.includes(check.id)
   return services.flatMap((service) => {
     const operations = operationsOf([service])
     return [
       ...operations.flatMap((operation, i) => [...operationChecks(operation), ...propertyChecks(operation, i)]),
       ...serviceChecks(service, operations),
       ...webhookChecks(operations, options.webhookTrigger, options.receiverHost),
-    ]
+    ].filter(selected)
   })
 }
 

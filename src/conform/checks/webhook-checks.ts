@@ -41,7 +41,11 @@ async function loopbackReceiver(host: string) {
   return {
     url: `http://${host}:${port}/conform-hook`,
     first,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections() // the sender's kept-alive connection would hold close() up
+      }),
   }
 }
 
