@@ -129,7 +129,8 @@ export async function generateFiles(
   files.set('errors.gen.ts', errorsModuleText(errorRows(irs), defaultRuntimeDir))
   files.set('networks.gen.ts', networksModuleText(routing, defaultRuntimeDir))
   files.set('fixtures.gen.ts', fixtureTypesText(loadFixturesSchema()))
-  for (const [stem, text] of openapi) files.set(`openapi/${stem}.json`, await text)
+  for (const documents of openapi.values())
+    for (const [name, text] of JSON.parse(await documents) as [string, string][]) files.set(name, text)
   for (const [name, text] of JSON.parse(await schemaFiles) as [string, string][]) files.set(name, text)
   return files
 }

@@ -15,8 +15,9 @@ const steps = {
   async routing(): Promise<string> {
     return JSON.stringify((await import('./routing-data.js')).loadRoutingData())
   },
+  /** The OpenAPI documents of one service (both versions), as JSON text of [path, text] pairs. */
   async openapi(input: { stem: string; ir: WebrpcIR; routing: RoutingData }): Promise<string> {
-    return (await import('./openapi/index.js')).openapiFile(input.stem, input.ir, input.routing)
+    return JSON.stringify((await import('./openapi/index.js')).openapiFiles(input.stem, input.ir, input.routing))
   },
   /** Every file of gen/schemas and gen/validators, as [path, text] pairs; each validator module cached on its own. */
   async jsonschema(input: { irs: [string, WebrpcIR][]; cache: boolean; code: string }): Promise<[string, string][]> {

@@ -12,6 +12,8 @@ export const peerDependencies = {
   'web3-market-contract/server': { packages: ['jose'], install: 'npm install' },
   'web3-market-contract/webhook': { packages: ['viem'], install: 'npm install' },
   'web3-market-contract/webhook/engine': { packages: ['viem'], install: 'npm install' },
+  'web3-market-contract conform': { packages: ['fast-check', 'ajv', 'ajv-formats'], install: 'npm install --save-dev' },
+  'web3-market-contract proxy': { packages: ['ajv', 'ajv-formats'], install: 'npm install --save-dev' },
 } as const
 
 export type PeerDependentEntry = keyof typeof peerDependencies

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -122,6 +122,15 @@ const clients = createClients({ network: 'polygon', accessKey: '${accessKey}', u
 const { count } = await clients.marketplace.getCountOfAllCollectibles({ contractAddress: '0x4e10000000000000000000000000000000000721' })
 console.log(count)`
       expect(Number(run('bin-client.mjs', source))).toBeGreaterThan(0)
+      // fast-check is an optional peer of `conform` only: not installed here, the bin says what to install.
+      const conform = spawnSync(bin, ['conform', '--url', url, '--access-key', accessKey, '--service', 'metadata'], {
+        encoding: 'utf8',
+      })
+      expect({ status: conform.status, stderr: conform.stderr.trim() }).toEqual({
+        status: 1,
+        stderr:
+          'web3-market-contract conform needs the optional peer dependency fast-check, which is not installed: npm install --save-dev fast-check ajv ajv-formats',
+      })
       // swagger-ui-dist is an optional peer: not installed here, /docs says what to install.
       expect(existsSync(join(project, 'node_modules', 'swagger-ui-dist'))).toBe(false)
       expect(await (await fetch(`${url}/docs`)).text()).toContain(

@@ -5,7 +5,7 @@ import type { SchemaResource } from './service-schemas.js'
 import { refsIn } from './refs.js'
 
 /** `$defs` key of a resource: its path without the service folder and `.json` (`strict/Page.json` → `strict.Page`). */
-function defKey(path: string): string {
+export function defKey(path: string): string {
   return path
     .replace(/^[^/]+\//, '')
     .replace(/\.json$/, '')
@@ -13,7 +13,7 @@ function defKey(path: string): string {
 }
 
 /** A copy of a JSON value with every `$ref` string replaced by what `to` makes of it. */
-function withRefs(value: unknown, to: (ref: string) => string): unknown {
+export function withRefs(value: unknown, to: (ref: string) => string): unknown {
   if (Array.isArray(value)) return value.map((item) => withRefs(item, to))
   if (!value || typeof value !== 'object') return value
   return Object.fromEntries(

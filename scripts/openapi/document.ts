@@ -1,38 +1,18 @@
-import { authKind, needsSecretKey, type WebrpcIR } from '../ir.js'
+import { needsSecretKey, type WebrpcIR } from '../ir.js'
 import { errorPayloadSchema } from '../jsonschema/error-schema.js'
 import type { JsonSchema } from '../jsonschema/json-schema.js'
 import type { SchemaResource, ServiceSchemas } from '../jsonschema/service-schemas.js'
 import type { RoutingData } from '../routing-data.js'
-import { schemaErrorRows } from '../shared-modules/errors.js'
-import { exampleChecker } from './check-example.js'
-import { errorResponsesByStatus } from './error-responses.js'
-import { requestExamples } from './examples.js'
+import { documentInfo, securitySchemesOf } from './document-parts.js'
+import { operationPaths } from './operations.js'
 import { serversOf } from './servers.js'
 import { toOpenApi30 } from './to-openapi30.js'
-import { operationDocs } from './operation-docs.js'
 
-const ref = (component: string) => ({ $ref: `#/components/schemas/${component}` })
-
-const securitySchemes = {
-  AccessKey: {
-    type: 'apiKey',
-    in: 'header',
-    name: 'X-Access-Key',
-    description: 'Public project access key (docs/auth.md).',
-  },
-  SecretKey: {
-    type: 'http',
-    scheme: 'bearer',
-    bearerFormat: 'JWT',
-    description: 'Secret API key of a project (docs/auth.md).',
-  },
-}
+const componentRef = (component: string) => `#/components/schemas/${component}`
 
 /**
- * The OpenAPI 3.0.3 document of one service, from its IR and its JSON Schemas: POST /rpc/<Service>/<Method>
- * per method with its request and response schemas, a request example from the sample data (checked
- * against its schema), the key it needs, and one response per HTTP status of docs/errors.md with the one error
- * schema and an example per error; servers from schema/networks.json.
+ * The OpenAPI 3.0.3 document of one service, from its IR and its JSON Schemas translated to 3.0 schema
+ * objects (for tools still on 3.0): the operations of operations.ts, servers from schema/networks.json.
  */
 export function openapiDocument(ir: WebrpcIR, schemas: ServiceSchemas, routing: RoutingData): unknown {
   const service = ir.services[0]!
@@ -58,47 +38,15 @@ export function openapiDocument(ir: WebrpcIR, schemas: ServiceSchemas, routing: 
   )
   components.WebrpcError = toOpenApi30(errorPayload.body, errorPayload.path, componentOf)
 
-  const errorResponses = errorResponsesByStatus(schemaErrorRows(ir))
-  const checkExample = exampleChecker(schemas)
-  const paths = Object.fromEntries(
-    service.methods.map((method) => {
-      const key = `${service.name}.${method.name}`
-      const example = requestExamples[key]
-      if (example === undefined) throw new Error(`openapi: no request example for ${key}`)
-      checkExample(example, schemas.requests.get(key)!)
-      const operation = {
-        ...operationDocs(method),
-        requestBody: {
-          content: { 'application/json': { schema: ref(operationComponent(key, 'Request')), example } },
-          required: true,
-        },
-        responses: {
-          200: {
-            description: 'OK',
-            content: { 'application/json': { schema: ref(operationComponent(key, 'Response')) } },
-          },
-          ...errorResponses,
-        },
-        operationId: `${service.name}_${method.name}`,
-        security: [authKind(method) === 'secretKey' ? { AccessKey: [], SecretKey: [] } : { AccessKey: [] }],
-      }
-      return [`/rpc/${service.name}/${method.name}`, { post: operation }]
-    }),
-  )
-  const { SecretKey, ...accessKeyOnly } = securitySchemes
+  const paths = operationPaths(ir, schemas, {
+    request: (key) => componentRef(operationComponent(key, 'Request')),
+    response: (key) => componentRef(operationComponent(key, 'Response')),
+    error: componentRef('WebrpcError'),
+  })
   return {
     openapi: '3.0.3',
-    info: {
-      title: `${service.name} API`,
-      version: ir.version.replace(/^v/, ''),
-      description: `Generated from schema/${schemas.stem}.ridl by scripts/openapi. DO NOT EDIT.`,
-      license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
-      contact: { name: 'web3-market-contract maintainers' },
-    },
-    components: {
-      schemas: components,
-      securitySchemes: needsSecretKey(service) ? { ...accessKeyOnly, SecretKey } : accessKeyOnly,
-    },
+    info: documentInfo(ir, schemas.stem),
+    components: { schemas: components, securitySchemes: securitySchemesOf(needsSecretKey(service)) },
     paths,
     servers: serversOf(schemas.stem, routing),
   }

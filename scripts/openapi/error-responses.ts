@@ -5,7 +5,7 @@ import type { ErrorRow } from '../shared-modules/errors.js'
  * per error: every error has the same shape, so a `oneOf` of one schema per error would match many
  * branches at once.
  */
-export function errorResponsesByStatus(rows: readonly ErrorRow[]): Record<string, unknown> {
+export function errorResponsesByStatus(rows: readonly ErrorRow[], errorRef: string): Record<string, unknown> {
   const byStatus = new Map<number, ErrorRow[]>()
   for (const row of rows) byStatus.set(row.status, [...(byStatus.get(row.status) ?? []), row])
   return Object.fromEntries(
@@ -17,7 +17,7 @@ export function errorResponsesByStatus(rows: readonly ErrorRow[]): Record<string
           description: errors.map((e) => `${e.error} (${e.code})`).join(', '),
           content: {
             'application/json': {
-              schema: { $ref: '#/components/schemas/WebrpcError' },
+              schema: { $ref: errorRef },
               examples: Object.fromEntries(
                 errors.map((e) => [e.error, { value: { error: e.error, code: e.code, msg: e.msg, status: e.status } }]),
               ),

@@ -1,12 +1,23 @@
 #!/usr/bin/env node
-// The package bin: src/local/cli.ts, a missing optional peer reported in one line instead of a stack trace.
-import { missingPeerError } from '../peer-dependencies.js'
+// The package bin: `serve` (src/local/cli.ts), `conform` (src/conform) and `proxy` (src/proxy), each loaded
+// only when asked for, a missing optional peer reported in one line instead of a stack trace.
+import { missingPeerError, type PeerDependentEntry } from '../peer-dependencies.js'
 
+const tools: Record<string, [PeerDependentEntry, () => Promise<{ command(args: string[]): Promise<number> }>]> = {
+  conform: ['web3-market-contract conform', () => import('../conform/cli.js')],
+  proxy: ['web3-market-contract proxy', () => import('../proxy/cli.js')],
+}
+
+const tool = tools[process.argv[2] ?? '']
+const [entry, label] = tool
+  ? [tool[0], tool[0]]
+  : (['web3-market-contract/local', 'web3-market-contract serve'] as const)
 try {
-  await import('./cli.js')
+  if (tool) process.exitCode = await (await tool[1]()).command(process.argv.slice(3))
+  else await import('./cli.js')
 } catch (error) {
-  const missing = missingPeerError('web3-market-contract/local', error, 'web3-market-contract serve')
-  if (!missing) throw error
-  console.error(missing.message)
-  process.exitCode = 1
+  const missing = missingPeerError(entry, error, label)
+  if (missing) console.error(missing.message)
+  else console.error(tool ? `${entry}: ${(error as Error).message}` : error)
+  process.exitCode = tool && !missing ? 2 : 1
 }

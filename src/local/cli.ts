@@ -16,7 +16,10 @@ fixtures, on one port. Its first output line is JSON: {"url","accessKey","secret
   --database-url <url>  run the store on this PostgreSQL database instead
   --jwt-secret <s>      sign secret keys with this secret (default: random, or the one the store holds)
   --validate-responses  check every response against its JSON Schema before sending it
-  -h, --help            this text`
+  -h, --help            this text
+
+Other commands: web3-market-contract conform --help (check an implementation against the contract),
+web3-market-contract proxy --help (a validating proxy in front of one).`
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({

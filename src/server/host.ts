@@ -1,6 +1,7 @@
 import { WebrpcBadMethodError, WebrpcBadResponseError } from '../../gen/errors.gen.js'
 import { CallScope, Deadlines } from './call-scope.js'
 import { authenticate, type AuthRequirement, type AuthVerifiers, type Caller } from './auth.js'
+import { defaultBodyLimit } from './body-limit.js'
 import { readJsonObject } from './body.js'
 import { corsHeaders, preflightHeaders } from './cors.js'
 import { asWebrpcError, errorBody, logUnexpected, type WireError } from './errors.js'
@@ -51,7 +52,7 @@ export interface Host {
   handle(request: HostRequest): Promise<HostResponse>
 }
 
-export const defaultBodyLimit = 1024 * 1024
+export { defaultBodyLimit }
 export const defaultTimeoutMs = 10_000
 
 const jsonHeaders: Readonly<Record<string, string>> = { 'Content-Type': 'application/json', ...corsHeaders }

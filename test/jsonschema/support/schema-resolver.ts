@@ -1,13 +1,9 @@
 import { schemaBaseUri } from '../../../scripts/jsonschema/ids.js'
+import type { Located } from '../../../src/conform/arbitrary.js'
 import { isSchemaResource, schemaFiles } from './schema-files.js'
 
 export type Schema = Record<string, any>
-
-/** A schema node together with the `$id` of the resource file it belongs to. */
-export interface Located {
-  schema: Schema
-  base: string
-}
+export type { Located }
 
 /**
  * Every resource file by `$id`, and `$ref` resolution back to resource files: a file embeds what it

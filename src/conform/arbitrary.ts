@@ -1,11 +1,21 @@
 import fc from 'fast-check'
-import type { Located, SchemaResolver } from './schema-resolver.js'
+
+/** A JSON Schema node together with the `$id` of the resource it belongs to (what its `$ref`s resolve against). */
+export interface Located {
+  schema: Record<string, any>
+  base: string
+}
+
+/** Resolves a node's `$ref`, if it has one, to the node it points to. */
+export interface RefFollower {
+  follow(node: Located): Located
+}
 
 /**
  * Values a schema accepts, as fast-check arbitraries: only declared properties (open schemas accept
  * more, but a TypeScript object literal would not), small arrays and maps.
  */
-export function arbitraryOf(node: Located, resolver: SchemaResolver): fc.Arbitrary<unknown> {
+export function arbitraryOf(node: Located, resolver: RefFollower): fc.Arbitrary<unknown> {
   const { schema, base } = resolver.follow(node)
   const child = (sub: unknown) => arbitraryOf({ schema: sub as Located['schema'], base }, resolver)
   if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum)

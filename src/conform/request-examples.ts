@@ -1,4 +1,4 @@
-import { sampleCollections, sampleData, sampleProject } from '../../src/local/sample-data.js'
+import { sampleCollections, sampleData, sampleProject } from '../local/sample-data.js'
 
 const heroes = sampleCollections.heroes.contractAddress
 const cards = sampleCollections.cards.contractAddress
