@@ -200,17 +200,23 @@ describe('per-call options keep working', () => {
     })
   })
 
-  it('an AbortSignal aborts the call', async () => {
-    server.respondWith(() => ({ status: 200, body: '{}', delay: 5_000 }))
-    const { relayer } = clientsFor({ accessKey })
+  it('an AbortSignal aborts the call: one in flight, and one aborted before it is sent', async () => {
     const controller = new AbortController()
-    const call = relayer.listGasSponsors({ projectId: 1 }, undefined, controller.signal)
-    setTimeout(() => controller.abort(), 50)
-    await expect(call).rejects.toBeInstanceOf(WebrpcRequestFailedError)
+    // Aborted once the server holds the request, before it answers (the answer would come 5 s later).
+    server.respondWith(() => {
+      controller.abort()
+      return { status: 200, body: '{}', delay: 5_000 }
+    })
+    const { relayer } = clientsFor({ accessKey })
+    const inFlight = relayer.listGasSponsors({ projectId: 1 }, undefined, controller.signal)
+    await expect(inFlight).rejects.toBeInstanceOf(WebrpcRequestFailedError)
+    await expect(inFlight).rejects.toMatchObject({ cause: expect.stringMatching(/abort/i) })
     await expect(relayer.listGasSponsors({ projectId: 1 }, undefined, AbortSignal.abort())).rejects.toMatchObject({
       cause: expect.stringMatching(/abort/i),
     })
+    // The in-flight call reached the server; the one aborted beforehand never left the client.
     expect(server.requests).toHaveLength(1)
+    expect(server.requests[0]!.target).toMatch(/\/rpc\/Relayer\/ListGasSponsors$/)
   })
 
   it('a custom fetch receives every request', async () => {
