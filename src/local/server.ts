@@ -30,7 +30,7 @@ export interface LocalServerOptions {
   /**
    * A dump of an embedded store (PGlite's `dumpDataDir('none')`) the store starts from instead of an empty
    * one: opening skips initdb, several times faster. A test setup starting many servers dumps a fresh PGlite
-   * once. Not used with databaseUrl.
+   * once. A dataDir that already holds a database opens as it is; not used with databaseUrl.
    */
   dataDirDump?: Blob
   databaseUrl?: string

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { consoleLog, type Log } from '../log.js'
@@ -48,7 +50,8 @@ export interface SqlOptions {
   /**
    * A dump of an embedded store's data directory (PGlite's `dumpDataDir('none')`) that a new embedded store
    * starts from instead of running initdb, which is most of the time it takes to open. Test setups opening
-   * many stores dump one once. Not used with databaseUrl.
+   * many stores dump one once. A data directory that already holds a database opens as it is; not used with
+   * databaseUrl.
    */
   dataDirDump?: Blob
   /**
@@ -68,7 +71,8 @@ async function openEmbedded(dataDir: string | undefined, dump: Blob | undefined)
   const lock = dataDir ? lockDataDir(dataDir) : undefined
   let db: PGlite
   try {
-    db = new PGlite({ dataDir, loadDataDir: dump })
+    const holdsDatabase = dataDir !== undefined && existsSync(join(dataDir, 'PG_VERSION'))
+    db = new PGlite({ dataDir, loadDataDir: holdsDatabase ? undefined : dump })
     await db.waitReady
   } catch (error) {
     lock?.release()

@@ -43,8 +43,8 @@ export async function createTestDatabase(prefix: string): Promise<string> {
 }
 
 /**
- * The local contract server on a free port of 127.0.0.1, with an in-memory embedded store (started from the
- * run's initdb'd dump) unless dataDir is given. useDatabaseForThisFile, else TEST_DATABASE_URL, runs it on
+ * The local contract server on a free port of 127.0.0.1, with an in-memory embedded store unless dataDir is given;
+ * a new embedded store starts from the run's initdb'd dump (test/support/store-dump.ts). useDatabaseForThisFile, else TEST_DATABASE_URL, runs it on
  * that PostgreSQL database instead (TEST_DATABASE_URL: one test file at a time, they share it).
  */
 export async function startTestServer(options: LocalServerOptions = {}): Promise<TestServer> {
@@ -58,7 +58,7 @@ export async function startTestServer(options: LocalServerOptions = {}): Promise
       message.startsWith('unexpected error in ') ? unexpected.push(error) : background.push({ message, error }),
     // Every test of the local server also checks that each response honours its response schema.
     validateResponses: true,
-    ...(databaseUrl ? { databaseUrl } : options.dataDir ? {} : { dataDirDump: dumpedStore() }),
+    ...(databaseUrl ? { databaseUrl } : { dataDirDump: dumpedStore() }),
     ...options,
   })
   return Object.assign(server, { unexpected, background })
