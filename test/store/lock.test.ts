@@ -36,7 +36,8 @@ it('a second open of the same data directory fails, naming it and the holding pi
   }
   expect(existsSync(lockFile)).toBe(false)
 
-  const again = await openSql({ dataDir })
+  // Given the dump again, a directory that holds a database opens as it is: the dump is not loaded over it.
+  const again = await openSql({ dataDir, dataDirDump: dumpedStore() })
   try {
     expect((await again.query<{ v: number }>('select v from kept')).rows).toEqual([{ v: 7 }])
   } finally {
