@@ -1,11 +1,53 @@
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+
+/**
+ * Tiers, chosen by project name (`--project` takes wildcards); `npm test` runs every project, each file once:
+ * - quick tier, `npm run test:quick` (`--project 'quick*'`): no package install, no apt, no browser;
+ * - user tier, `npm run test:user` (`--project '*user'`): every test a package user touches.
+ * A file belongs by its path, so a new test file lands in its tier by where it is written.
+ */
+const user = [
+  'test/package/**/*.test.ts', // the packed tarball installed into empty projects
+  'test/package.test.ts',
+  'test/client/**/*.test.ts',
+  'test/local/**/*.test.ts',
+  'test/webhook/**/*.test.ts', // the engine and the receiver
+]
+/** What the quick tier leaves out: installs from the packed tarball, apt (PostgreSQL, chromium), a browser. */
+const slowUser = [
+  'test/package/**/*.test.ts',
+  'test/package.test.ts',
+  'test/local/browser.test.ts',
+  'test/local/docs.test.ts',
+  'test/local/postgres.test.ts',
+  'test/webhook/scale-out.test.ts',
+  'test/webhook/store-migration.test.ts',
+]
+const slowOther = ['test/store/postgres-pool.test.ts']
+
+const quickSetup = './test/support/quick-setup.ts'
+const slowSetup = [quickSetup, './test/support/global-setup.ts']
+
+const project = (
+  name: string,
+  include: string[],
+  exclude: string[],
+  globalSetup: string | string[],
+): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: { name, include, exclude: ['**/node_modules/**', ...exclude], globalSetup },
+})
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['./test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/support/summary-reporter.ts'],
+    projects: [
+      project('quick', ['test/**/*.test.ts'], [...user, ...slowOther], quickSetup),
+      project('quick-user', user, slowUser, quickSetup),
+      project('slow-user', slowUser, [], slowSetup),
+      project('slow', slowOther, [], slowSetup),
+    ],
   },
 })

@@ -213,7 +213,9 @@ describe('per-call options keep working', () => {
     await expect(relayer.listGasSponsors({ projectId: 1 }, undefined, AbortSignal.abort())).rejects.toMatchObject({
       name: 'AbortError',
     })
+    // The in-flight call reached the server; the one aborted beforehand never left the client.
     expect(server.requests).toHaveLength(1)
+    expect(server.requests[0]!.target).toMatch(/\/rpc\/Relayer\/ListGasSponsors$/)
   })
 
   it('a custom fetch receives every request', async () => {

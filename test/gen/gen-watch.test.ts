@@ -10,17 +10,28 @@ let ridl: string
 let original: string
 let watcher: ChildProcess
 let output = ''
+/** Called after each chunk of watcher output. */
+const onOutput = new Set<() => void>()
+const append = (chunk: Buffer) => {
+  output += chunk
+  for (const listener of [...onOutput]) listener()
+}
 
 /** Resolves with the output since `from` once it matches; fails with that output after 60 s. */
 function waitForOutput(pattern: RegExp, from: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${pattern} in watcher output:\n${output.slice(from)}`)), 60_000)
-    const poll = setInterval(() => {
+    const check = () => {
       if (!pattern.test(output.slice(from))) return
       clearTimeout(timer)
-      clearInterval(poll)
+      onOutput.delete(check)
       resolve(output.slice(from))
-    }, 25)
+    }
+    const timer = setTimeout(() => {
+      onOutput.delete(check)
+      reject(new Error(`no ${pattern} in watcher output:\n${output.slice(from)}`))
+    }, 60_000)
+    onOutput.add(check)
+    check()
   })
 }
 
@@ -42,8 +53,8 @@ beforeAll(async () => {
   ridl = join(dir, 'schema', 'relayer.ridl')
   original = readFileSync(ridl, 'utf8')
   watcher = spawn(process.execPath, [join(dir, 'scripts', 'launch.mjs'), 'watch'], { cwd: dir })
-  watcher.stdout!.on('data', (chunk) => (output += chunk))
-  watcher.stderr!.on('data', (chunk) => (output += chunk))
+  watcher.stdout!.on('data', append)
+  watcher.stderr!.on('data', append)
   await waitForOutput(/watching schema, scripts/, 0)
 }, 60_000)
 
@@ -85,7 +96,10 @@ describe('every way an editor saves a .ridl is regenerated', () => {
   it('delete, then create', async () => {
     const from = output.length
     unlinkSync(ridl)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // Created again only once the watcher has seen it gone, so the two are two events, not one change.
+    const gone = await waitForOutput(/schema\/relayer\.ridl is gone; waiting for it to be saved again/, from)
+    expect(gone).toContain('changed: schema/relayer.ridl')
+    expect(gone).not.toMatch(/regenerated in/)
     writeFileSync(ridl, withField('recreated'))
     await regeneratedWith('recreated', from)
   })

@@ -1,17 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import fc from 'fast-check'
-import { expect, it } from 'vitest'
-import type { FixtureCollection, Fixtures } from '../../src/local/fixtures.js'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { checkFixtures, type FixtureCollection, type Fixtures } from '../../src/local/fixtures.js'
+import { networkTable } from '../../src/local/networks.js'
 import { sampleData } from '../../src/local/sample-data.js'
-import { clientsFor, startTestServer } from './support.js'
+import { loadFixtures } from '../../src/local/store/seed.js'
+import { clientsFor, startTestServer, type TestServer } from './support.js'
 
 /**
- * The contract holds over data nobody wrote by hand: fast-check makes fixture files (collections of
- * tokens with traits and orders of every marketplace, side and status, in polygon's sample currencies),
- * the local server loads each one, and every read operation over it must answer within its response
- * schema (startTestServer turns validateResponses on: a breaking answer is WebrpcBadResponse).
+ * The contract holds over data nobody wrote by hand: fast-check makes fixtures (collections of tokens
+ * with traits and orders of every marketplace, side and status, in polygon's sample currencies), one
+ * running local server loads each one as it loads a FIXTURES file (checkFixtures, then loadFixtures),
+ * and every read operation over it must answer within its response schema (startTestServer turns
+ * validateResponses on: a breaking answer is WebrpcBadResponse). Each run gets a contract address and
+ * order ids of its own, so the runs sharing the server never see each other's data.
  */
 const hex = (length: number) => fc.stringMatching(new RegExp(`^[0-9a-f]{${length}}$`)).map((s) => `0x${s}`)
 const decimal = fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String)
@@ -56,38 +57,49 @@ const collection: fc.Arbitrary<FixtureCollection> = fc
     })),
   }))
 
-it('every read operation over generated fixtures answers within its response schema', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'conformance-'))
-  try {
-    await fc.assert(
-      fc.asyncProperty(collection, async (generated) => {
-        const file = join(dir, 'fixtures.json')
-        writeFileSync(file, JSON.stringify({ collections: [generated] } satisfies Fixtures))
-        const server = await startTestServer({ fixtures: file })
-        try {
-          const { marketplace, metadata } = clientsFor(server, 'polygon')
-          const contractAddress = generated.contractAddress
-          await marketplace.getCountOfAllCollectibles({ contractAddress })
-          await marketplace.getFloorOrder({ contractAddress }).catch((error: { code?: number }) => {
-            if (error.code !== undefined && error.code < 0) throw error // webrpc errors (BadResponse…) fail; NotFound is an answer
-          })
-          await metadata.tokenCollectionFilters({ chainId: '137', contractAddress })
-          for (const token of generated.tokens)
-            await marketplace.getHighestPriceListingForCollectible({ contractAddress, tokenId: token.tokenId })
-          const input = generated.orders!.map((o) => ({
-            contractAddress,
-            orderId: o.orderId,
-            marketplace: o.marketplace as never,
-          }))
-          if (input.length > 0) await marketplace.getOrders({ input })
-          expect(server.unexpected).toEqual([])
-        } finally {
-          await server.close()
-        }
-      }),
-      { numRuns: 6 },
-    )
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+let runs = 0
+/** The generated collection under an address and order ids no earlier run used (run n: 0x…n, orders n00000i). */
+function ownedByThisRun(generated: FixtureCollection): FixtureCollection {
+  const run = ++runs
+  return {
+    ...generated,
+    contractAddress: `${generated.contractAddress.slice(0, -8)}${run.toString(16).padStart(8, '0')}`,
+    orders: generated.orders!.map((order, i) => ({ ...order, orderId: String(run * 1_000_000 + i) })),
   }
+}
+
+it('every read operation over generated fixtures answers within its response schema', async () => {
+  const networks = networkTable()
+  await fc.assert(
+    fc.asyncProperty(collection, async (arbitrary) => {
+      const generated = ownedByThisRun(arbitrary)
+      const fixtures = checkFixtures({ collections: [generated] } satisfies Fixtures, 'the generated fixtures', [
+        sampleData,
+      ])
+      await loadFixtures(server.sql, networks, fixtures)
+      const { marketplace, metadata } = clientsFor(server, 'polygon')
+      const contractAddress = generated.contractAddress
+      await marketplace.getCountOfAllCollectibles({ contractAddress })
+      await marketplace.getFloorOrder({ contractAddress }).catch((error: { code?: number }) => {
+        if (error.code !== undefined && error.code < 0) throw error // webrpc errors (BadResponse…) fail; NotFound is an answer
+      })
+      await metadata.tokenCollectionFilters({ chainId: '137', contractAddress })
+      for (const token of generated.tokens)
+        await marketplace.getHighestPriceListingForCollectible({ contractAddress, tokenId: token.tokenId })
+      const input = generated.orders!.map((o) => ({
+        contractAddress,
+        orderId: o.orderId,
+        marketplace: o.marketplace as never,
+      }))
+      if (input.length > 0) await marketplace.getOrders({ input })
+      expect(server.unexpected).toEqual([])
+    }),
+    { numRuns: 6 },
+  )
 }, 120_000)

@@ -2,6 +2,7 @@ import { decodeAbiParameters, getAddress, type Hex } from 'viem'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { localUrls } from '../../src/client/local-urls.js'
 import { createClients } from '../../src/index.js'
+import { dumpedStore } from '../support/store-dump.js'
 import { startLocalServer, type LocalServer } from '../../src/local/server.js'
 import { startEvmNode, type EvmNode } from '../webhook/support/evm-node.js'
 import { startTestReceiver, waitUntil, type TestReceiver } from '../webhook/support/receiver-server.js'
@@ -21,7 +22,11 @@ beforeAll(async () => {
   // The node runs with polygon's chain id, so the local server follows it as network "polygon".
   node = await startEvmNode(POLYGON_CHAIN_ID)
   chain = await deployTokens(node)
-  server = await startLocalServer({ port: 0, chains: [{ network: 'polygon', rpcUrl: node.url }] })
+  server = await startLocalServer({
+    port: 0,
+    chains: [{ network: 'polygon', rpcUrl: node.url }],
+    dataDirDump: dumpedStore(),
+  })
   receiver = await startTestReceiver()
 })
 

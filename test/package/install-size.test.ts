@@ -1,32 +1,88 @@
 import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { repoRoot } from '../../scripts/paths.js'
 import { audiences, type Audience } from './support/audiences.js'
 import { consumerProject, packageName } from './support/consumer-project.js'
 
 /** The issue's budget for a client-only install: 3 MB (decimal), the package and everything npm pulls for it. */
 const clientBudgetBytes = 3_000_000
 
-/** Disk use of a project's node_modules, as `du -sk` reports it (KiB, whole blocks). */
-const installedKiB = (dir: string) =>
-  Number(execFileSync('du', ['-sk', join(dir, 'node_modules')], { encoding: 'utf8' }).split('\t')[0])
+/** Disk use of a directory, as `du -sk` reports it (KiB, whole blocks). */
+const diskKiB = (dir: string) => Number(execFileSync('du', ['-sk', dir], { encoding: 'utf8' }).split('\t')[0])
+
+const { exports: exportMap } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+  exports: Record<string, { types: string }>
+}
+
+/** The source module an entry point is built from: its declarations' path, in src/ (./dist/src/x.d.ts → src/x.ts). */
+const sourceOf = (entry: string) =>
+  join(repoRoot, exportMap[`.${entry}`]!.types.replace(/^\.\/dist\//, '').replace(/\.d\.ts$/, '.ts'))
+
+const manifestOf = (project: string, name: string) =>
+  JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>
+    optionalDependencies?: Record<string, string>
+    peerDependencies?: Record<string, string>
+  }
+
+/** The packages at the top of node_modules (scoped ones as @scope/name). */
+function installedPackages(project: string): string[] {
+  const root = join(project, 'node_modules')
+  return readdirSync(root)
+    .filter((name) => !name.startsWith('.'))
+    .flatMap((name) =>
+      name.startsWith('@') ? readdirSync(join(root, name)).map((inner) => `${name}/${inner}`) : [name],
+    )
+    .sort()
+}
+
+/** The package, the peers, and what they depend on, as far as it is installed at the top of node_modules. */
+function expectedPackages(project: string, peers: string[]): string[] {
+  const found = new Set<string>()
+  const visit = (name: string) => {
+    if (found.has(name) || !existsSync(join(project, 'node_modules', name, 'package.json'))) return
+    found.add(name)
+    const manifest = manifestOf(project, name)
+    for (const deps of [manifest.dependencies, manifest.optionalDependencies, manifest.peerDependencies])
+      for (const dep of Object.keys(deps ?? {})) visit(dep)
+  }
+  visit(packageName)
+  for (const peer of peers) visit(peer)
+  return [...found].sort()
+}
 
 /**
  * Each audience installs the tarball and the peers the README names for it into an empty project: every entry
- * point it uses then loads, and the client-only install stays within 3 MB.
+ * point it uses loads and exports exactly what its source module exports, the package brings no dependency
+ * of its own (everything installed is the package, a peer the audience chose, or theirs), and the client-only
+ * install is the package alone, within 3 MB.
  */
 describe.each(Object.keys(audiences) as Audience[])('install for the %s audience', (audience) => {
-  it(`loads its entry points, and reports its size`, () => {
+  it('loads its entry points with every export, adds nothing but its peers, and reports its size', async () => {
     const { peers, entries } = audiences[audience]
     const project = consumerProject(peers)
     try {
       const imports = entries.map((entry, i) => `import * as entry${i} from '${packageName}${entry}'`).join('\n')
-      const counts = entries.map((_, i) => `Object.keys(entry${i}).length`).join(', ')
-      const exportCounts = project.run('entries.mjs', `${imports}\nconsole.log(JSON.stringify([${counts}]))`)
-      expect((JSON.parse(exportCounts) as number[]).every((count) => count > 0)).toBe(true)
-      const kib = installedKiB(project.dir)
+      const names = entries.map((_, i) => `Object.keys(entry${i}).sort()`).join(', ')
+      const installed = JSON.parse(project.run('entries.mjs', `${imports}\nconsole.log(JSON.stringify([${names}]))`))
+      const fromSource = await Promise.all(
+        entries.map(async (entry) => Object.keys((await import(sourceOf(entry))) as object).sort()),
+      )
+      expect(installed).toEqual(fromSource)
+      for (const exported of fromSource) expect(exported.length).toBeGreaterThan(0)
+
+      const peerNames = peers.map((spec) => spec.slice(0, spec.lastIndexOf('@')))
+      expect(installedPackages(project.dir)).toEqual(expectedPackages(project.dir, peerNames))
+      const packageKiB = diskKiB(join(project.dir, 'node_modules', packageName))
+      expect(packageKiB * 1024).toBeLessThanOrEqual(clientBudgetBytes)
+      const kib = diskKiB(join(project.dir, 'node_modules'))
       console.log(`${audience}: node_modules ${kib} KiB (du -sk) with ${peers.join(' ') || 'no peers'}`)
-      if (audience === 'client') expect(kib * 1024).toBeLessThanOrEqual(clientBudgetBytes)
+      if (audience === 'client') {
+        expect(installedPackages(project.dir)).toEqual([packageName])
+        expect(kib * 1024).toBeLessThanOrEqual(clientBudgetBytes)
+      }
     } finally {
       project.remove()
     }

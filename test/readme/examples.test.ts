@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { repoRoot } from '../../scripts/paths.js'
 import { startLocalServer, type LocalServer } from '../../src/local/index.js'
+import { dumpedStore } from '../support/store-dump.js'
 import { generateSigningSecret, webhookHeaders } from '../../src/webhook/signature.js'
 import { webhookPayload } from '../jsonschema/support/fixtures.js'
 
@@ -163,7 +164,7 @@ beforeAll(async () => {
   for (const example of named) writeFileSync(join(project, `${example.name}.${example.language}`), `${example.code}\n`)
   for (const [name, run] of Object.entries(runs))
     if (run.driver) writeFileSync(join(project, `${name}.driver.ts`), run.driver)
-  server = await startLocalServer({ port: 0 })
+  server = await startLocalServer({ port: 0, dataDirDump: dumpedStore() })
 }, 120_000)
 
 afterAll(async () => {

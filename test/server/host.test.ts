@@ -81,11 +81,16 @@ describe('host over node:http', () => {
     expect(expectSpecError(response, 'WebrpcBadRequest').cause).toMatch(/exceeds/)
   })
 
-  it('survives a client that disconnects mid-call', async () => {
+  it('survives a client that disconnects mid-call, and stops the call', async () => {
+    const before = { started: probe.started, aborted: probe.aborted, finished: probe.finished }
     const controller = new AbortController()
-    const call = fetch(url('Slow'), { ...jsonPost({ ms: 200 }), signal: controller.signal })
-    setTimeout(() => controller.abort(), 20)
-    await expect(call).rejects.toThrow()
+    const call = fetch(url('Slow'), { ...jsonPost({ ms: 5_000 }), signal: controller.signal })
+    await probe.reached('started', before.started + 1)
+    controller.abort()
+    await expect(call).rejects.toThrow(/abort/i)
+    // The handler's signal was aborted (by the disconnect, or at the latest by the host's 500 ms timeout).
+    await probe.reached('finished', before.finished + 1)
+    expect(probe.aborted).toBe(before.aborted + 1)
     const response = await rawCall(url('Echo'), jsonPost({ still: 'here' }))
     expect(response.json).toEqual({ echo: { still: 'here' } })
   })

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import { DataDirLockedError, lockFileName, openSql } from '../../src/store/sql.js'
+import { DataDirLockedError, lockDataDir, lockFileName, openSql } from '../../src/store/sql.js'
+import { dumpedStore } from '../support/store-dump.js'
 
 const root = mkdtempSync(join(tmpdir(), 'store-lock-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -19,7 +20,7 @@ function deadPid(): number {
 
 it('a second open of the same data directory fails, naming it and the holding pid; after close it opens again', async () => {
   const dataDir = freshDir()
-  const first = await openSql({ dataDir })
+  const first = await openSql({ dataDir, dataDirDump: dumpedStore() })
   const lockFile = join(dataDir, lockFileName)
   expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(process.pid))
   try {
@@ -35,7 +36,8 @@ it('a second open of the same data directory fails, naming it and the holding pi
   }
   expect(existsSync(lockFile)).toBe(false)
 
-  const again = await openSql({ dataDir })
+  // Given the dump again, a directory that holds a database opens as it is: the dump is not loaded over it.
+  const again = await openSql({ dataDir, dataDirDump: dumpedStore() })
   try {
     expect((await again.query<{ v: number }>('select v from kept')).rows).toEqual([{ v: 7 }])
   } finally {
@@ -43,20 +45,18 @@ it('a second open of the same data directory fails, naming it and the holding pi
   }
 })
 
-it('a stale lock whose pid is not alive is taken over', async () => {
+// The lock is a pid file taken before the database opens: the cases below need no database.
+
+it('a stale lock whose pid is not alive is taken over', () => {
   const dataDir = freshDir()
-  const first = await openSql({ dataDir })
-  await first.close()
+  mkdirSync(dataDir)
   const lockFile = join(dataDir, lockFileName)
-  const dead = deadPid()
-  writeFileSync(lockFile, `${dead}\n`)
-  const sql = await openSql({ dataDir })
-  try {
-    expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(process.pid))
-    expect((await sql.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }])
-  } finally {
-    await sql.close()
-  }
+  writeFileSync(lockFile, `${deadPid()}\n`)
+  const lock = lockDataDir(dataDir)
+  expect(lock.path).toBe(lockFile)
+  expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(process.pid))
+  lock.release()
+  expect(existsSync(lockFile)).toBe(false)
 })
 
 it('a lock held by another live process is refused with that pid', async () => {
@@ -65,38 +65,41 @@ it('a lock held by another live process is refused with that pid', async () => {
   try {
     mkdirSync(dataDir, { recursive: true })
     writeFileSync(join(dataDir, lockFileName), `${holder.pid}\n`)
-    await expect(openSql({ dataDir })).rejects.toThrow(
-      `data directory ${dataDir} is already in use by process ${holder.pid}`,
-    )
+    expect(() => lockDataDir(dataDir)).toThrow(DataDirLockedError)
+    expect(() => lockDataDir(dataDir)).toThrow(`data directory ${dataDir} is already in use by process ${holder.pid}`)
     expect(readFileSync(join(dataDir, lockFileName), 'utf8').trim()).toBe(String(holder.pid))
   } finally {
     holder.kill('SIGKILL')
   }
 })
 
-it('the lock is released when the process exits without closing the store', async () => {
+it('the lock is released when the process exits without releasing it', () => {
   const dataDir = freshDir()
+  const lockFile = join(dataDir, lockFileName)
   const script = `
-    import { openSql } from ${JSON.stringify(new URL('../../src/store/sql.ts', import.meta.url).pathname)}
-    const sql = await openSql({ dataDir: ${JSON.stringify(dataDir)} })
-    await sql.query('select 1')
+    import { lockDataDir } from ${JSON.stringify(new URL('../../src/store/lock.ts', import.meta.url).pathname)}
     const { existsSync } = await import('node:fs')
-    console.log('open, locked:', existsSync(${JSON.stringify(join(dataDir, lockFileName))}))
+    lockDataDir(${JSON.stringify(dataDir)})
+    console.log('locked:', existsSync(${JSON.stringify(lockFile)}))
     process.exit(0)
   `
   const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     encoding: 'utf8',
   })
   expect(child.stderr).toBe('')
-  expect(child.stdout.trim()).toBe('open, locked: true')
+  expect(child.stdout.trim()).toBe('locked: true')
   expect(child.status).toBe(0)
-  expect(existsSync(join(dataDir, lockFileName))).toBe(false)
-  const sql = await openSql({ dataDir })
-  await sql.close()
+  expect(existsSync(lockFile)).toBe(false)
+  lockDataDir(dataDir).release()
 })
 
-it('an in-memory store takes no lock', async () => {
-  const a = await openSql()
-  const b = await openSql()
-  await Promise.all([a.close(), b.close()])
+it('in-memory stores take no lock: two open at once, each its own database', async () => {
+  const [a, b] = await Promise.all([openSql({ dataDirDump: dumpedStore() }), openSql({ dataDirDump: dumpedStore() })])
+  try {
+    await a.query('create table only_in_a (v int)')
+    await expect(b.query('select * from only_in_a')).rejects.toThrow('relation "only_in_a" does not exist')
+    expect((await b.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }])
+  } finally {
+    await Promise.all([a.close(), b.close()])
+  }
 })

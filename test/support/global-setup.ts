@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import type { TestProject } from 'vitest/node'
-import { ensureGoTool } from '../../scripts/install-tools.js'
-import { startPostgres } from './postgres-server.js'
+import { startPostgres, type PostgresServer } from './postgres-server.js'
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -34,19 +33,38 @@ function ensureChromium(): void {
   execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env })
 }
 
-/** Runs once before the test workers: they share .tools/bin, so the pinned Go tools are built here, not raced. */
+/**
+ * One PostgreSQL server for the whole run, however many projects run this setup (vitest calls it once per
+ * project, in one process): the first starts it, the last teardown stops it.
+ */
+interface SharedPostgres {
+  server: Promise<PostgresServer | string>
+  users: number
+}
+const sharedKey = Symbol.for('web3-market-contract.test-postgres')
+const shared = globalThis as { [sharedKey]?: SharedPostgres }
+
+/**
+ * Global setup of the projects past the quick tier (vitest.config.ts), after test/support/quick-setup.ts:
+ * installs what they need from Debian (chromium, postgresql) and starts the PostgreSQL server.
+ */
 export default async function setup(project: TestProject): Promise<() => void> {
-  ensureGoTool('webrpc-gen')
-  ensureGoTool('webrpc-test')
   ensureChromium()
-  const postgres = await startPostgres()
+  const entry = (shared[sharedKey] ??= { server: startPostgres(), users: 0 })
+  entry.users++
+  const postgres = await entry.server
+  const release = () => {
+    if (--entry.users > 0) return
+    delete shared[sharedKey]
+    if (typeof postgres !== 'string') postgres.stop()
+  }
   if (typeof postgres === 'string') {
     console.warn(`no PostgreSQL for the DATABASE_URL tests (they will fail): ${postgres}`)
     project.provide('postgresUrl', '')
     project.provide('postgresUnavailable', postgres)
-    return () => undefined
+    return release
   }
   project.provide('postgresUrl', postgres.url)
   project.provide('postgresUnavailable', '')
-  return () => postgres.stop()
+  return release
 }

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { getAddress } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Log } from '../../src/log.js'
+import { dumpedStore } from '../support/store-dump.js'
 import { openSql, type Sql } from '../../src/store/sql.js'
 import { createWebhookEngine, type WebhookEngine, type WebhookEngineOptions } from '../../src/webhook/index.js'
 import { transferSingleLog } from './support/logs.js'
@@ -18,7 +19,7 @@ let sql: Sql
 const cleanups: (() => Promise<unknown>)[] = []
 
 beforeAll(async () => {
-  sql = await openSql()
+  sql = await openSql({ dataDirDump: dumpedStore() })
 })
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { decodeAbiParameters, getAddress, type Address } from 'viem'
 import type { WebhookPayload } from '../../gen/indexer.gen.js'
+import { dumpedStore } from '../support/store-dump.js'
 import { openSql, type Sql } from '../../src/store/sql.js'
 import { createWebhookEngine, type WebhookEngine } from '../../src/webhook/index.js'
 import { startEvmNode, type EvmNode } from './support/evm-node.js'
@@ -79,7 +80,7 @@ function argument(payload: WebhookPayload, name: string): unknown {
 beforeAll(async () => {
   node = await startEvmNode()
   chain = await deployTokens(node)
-  sql = await openSql()
+  sql = await openSql({ dataDirDump: dumpedStore() })
   engine = await follow()
 })
 

@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { WebhookPayload } from '../../gen/indexer.gen.js'
+import { dumpedStore } from '../support/store-dump.js'
 import { openSql, type Sql } from '../../src/store/sql.js'
 import {
   createWebhookEngine,
@@ -29,7 +30,7 @@ let secret: string
 let captured: { body: string; headers: Record<string, string> }
 
 beforeAll(async () => {
-  sql = await openSql()
+  sql = await openSql({ dataDirDump: dumpedStore() })
   engine = await createWebhookEngine({ sql, allowPrivateTargets: true, idlePollMs: 20 })
   await engine.start()
   const capture = await startRawServer((_, response) => response.writeHead(200).end())

@@ -8,6 +8,7 @@ import {
 } from '../../gen/errors.gen.js'
 import { createHttpSender } from '../../src/webhook/http-sender.js'
 import { startRawServer } from './support/raw-server.js'
+import { dumpedStore } from '../support/store-dump.js'
 import { openSql, type Sql } from '../../src/store/sql.js'
 import { createWebhookEngine, type WebhookEngine } from '../../src/webhook/index.js'
 import { TOPIC } from './support/logs.js'
@@ -22,7 +23,7 @@ let publicEngine: WebhookEngine
 let localEngine: WebhookEngine
 
 beforeAll(async () => {
-  sql = await openSql()
+  sql = await openSql({ dataDirDump: dumpedStore() })
   publicEngine = await createWebhookEngine({ sql, allowPrivateTargets: false })
   localEngine = await createWebhookEngine({ sql, allowPrivateTargets: true })
 })

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
+import { dumpedStore } from '../support/store-dump.js'
 import { openSql, type Sql } from '../../src/store/sql.js'
 import { normaliseFilters } from '../../src/webhook/filters.js'
 import { createWebhookEngine } from '../../src/webhook/index.js'
@@ -197,7 +198,7 @@ describe.each(stores)('a store written by the first layout, on $name', (kind) =>
     const sql = opened[0]!
 
     for (const [table, expected] of Object.entries(rows)) expect(await readRows(sql, table, expected)).toEqual(expected)
-    const fresh = await openSql()
+    const fresh = await openSql({ dataDirDump: dumpedStore() })
     cleanups.push(() => fresh.close())
     await prepareWebhookTables(fresh)
     expect(await columnTypes(sql)).toEqual(await columnTypes(fresh))

@@ -1,0 +1,44 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { repoRoot } from '../../scripts/paths.js'
+
+// Not require('…/package.json'): PGlite's exports do not list it.
+const pgliteVersion = (
+  JSON.parse(readFileSync(join(repoRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as {
+    version: string
+  }
+).version
+
+/**
+ * Where the dump of a freshly initdb'd embedded store is kept: it depends only on PGlite's version, so it
+ * is made once per machine and version (`dumpedStore`), and every test store starts from it instead of
+ * running initdb again (SqlOptions.dataDirDump).
+ */
+export const storeDumpFile = join(repoRoot, 'node_modules', '.cache', 'test-store', `pglite-${pgliteVersion}.tar`)
+
+/** Makes storeDumpFile unless it exists; the test run's global setup calls it once, before any worker. */
+export async function ensureStoreDump(): Promise<void> {
+  if (existsSync(storeDumpFile)) return
+  const db = new PGlite()
+  try {
+    await db.waitReady
+    const dump = await db.dumpDataDir('none')
+    mkdirSync(dirname(storeDumpFile), { recursive: true })
+    // Written under a name of its own, then renamed: a concurrent reader never sees half a dump.
+    const partial = `${storeDumpFile}.${process.pid}.partial`
+    writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()))
+    renameSync(partial, storeDumpFile)
+  } finally {
+    await db.close()
+  }
+}
+
+let read: Blob | undefined
+/** The dump ensureStoreDump made, read once per test file. */
+export function dumpedStore(): Blob {
+  if (!existsSync(storeDumpFile)) {
+    throw new Error(`${storeDumpFile} is missing: the global setup (test/support/store-dump-setup.ts) makes it`)
+  }
+  return (read ??= new Blob([readFileSync(storeDumpFile)]))
+}
