@@ -20,6 +20,8 @@ export interface DeliveryWorkerOptions {
   /** Longest sleep between looks at the outbox when nothing is due. */
   idlePollMs: number
   now: () => number
+  /** False while the engine may not send (its heartbeat lapsed): nothing is claimed meanwhile. */
+  maySend: () => boolean
   /** Called when a receiver answers 410 Gone. */
   onGone: (listenerId: string) => Promise<void>
   /** Where every failed attempt and every store failure of the worker goes. */
@@ -32,6 +34,7 @@ export const LEASE_MARGIN_MS = 2_000
 /** Why a request was aborted: the engine stops (the row stays due), or its listener left (cancelled). */
 const STOPPING = 'engine stopping'
 const LISTENER_LEFT = 'listener removed or disabled'
+const LAPSED = 'engine heartbeat lapsed'
 
 /** Sends due outbox rows, at most `concurrency` at a time, and records every attempt. */
 export class DeliveryWorker {
@@ -79,6 +82,15 @@ export class DeliveryWorker {
     for (const controller of this.controllersByListener.get(listenerId) ?? []) controller.abort(LISTENER_LEFT)
   }
 
+  /**
+   * Aborts every request in flight, the rows staying due: other engines may no longer count this one as
+   * alive, so a removal would not wait for these requests.
+   */
+  abortAll(): void {
+    for (const controllers of this.controllersByListener.values())
+      for (const controller of controllers) controller.abort(LAPSED)
+  }
+
   private async run(): Promise<void> {
     while (this.running) {
       // Claim in batches (a quarter of the slots) rather than one row per finished request.
@@ -88,6 +100,7 @@ export class DeliveryWorker {
       let free = slots >= Math.min(this.inFlight.size, Math.ceil(this.options.concurrency / 4)) ? slots : 0
       let claimed: ClaimedDelivery[] = []
       try {
+        if (!this.options.maySend()) free = 0
         if (free > 0) {
           claimed = await claimDueDeliveries(
             this.options.sql,
@@ -224,6 +237,7 @@ export class DeliveryWorker {
   ): AttemptOutcome {
     const { retry } = this.options
     if (abortReason === STOPPING) return { retryAt: finishedAt, error: 'engine stopped during the attempt' }
+    if (abortReason === LAPSED) return { retryAt: finishedAt, error: 'engine heartbeat lapsed during the attempt' }
     if (abortReason !== undefined) return { state: 'cancelled', error: abortReason }
     if (error === undefined) return { state: 'delivered' }
     if (result.status === 410) return { state: 'failed', error: 'receiver answered 410 Gone: listener disabled' }

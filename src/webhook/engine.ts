@@ -6,7 +6,7 @@ import { projectIdOnIndexerWire, type ProjectId } from '../project-id.js'
 import { answeringSpecErrors } from '../server/errors.js'
 import type { Sql } from '../store/sql.js'
 import { DeliveryWorker, LEASE_MARGIN_MS } from './delivery.js'
-import { registerEngine, unregisterEngine, waitForAttemptsInFlight } from './engine-presence.js'
+import { DEFAULT_LIVENESS_MS, EnginePresence, waitForAttemptsInFlight } from './engine-presence.js'
 import { listDeliveries, type DeliveryReport } from './delivery-report.js'
 import { ChainFollower, type ChainFollowerConfig } from './follower.js'
 import type { EventSource, EventSourceFactory, LogSink } from './event-source.js'
@@ -69,6 +69,12 @@ export interface WebhookEngineOptions {
    */
   listenerReconcileMs?: number
   /**
+   * How long this engine counts as alive for the others after its last heartbeat (default 5 s, renewed every
+   * fifth of it): a removal waits for a live engine's requests to the listener, and an engine whose heartbeat
+   * lapses aborts its requests and sends nothing until it is renewed.
+   */
+  livenessMs?: number
+  /**
    * Where failures that belong to no request go (a failed delivery attempt or chain poll, a lost
    * notification connection, a failed write); the engine hands it to its delivery worker and followers.
    */
@@ -116,6 +122,7 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     concurrency: options.concurrency ?? 16,
     perListenerConcurrency: options.perListenerConcurrency ?? 4,
     idlePollMs: options.idlePollMs ?? 1_000,
+    maySend: () => presence.alive,
     async onGone(listenerId) {
       listeners.remove(listenerId)
       await sql.transaction(async (tx) => {
@@ -137,16 +144,29 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
   await listeners.load()
   const notifications = await sql.listen?.([LISTENER_CHANNEL, OUTBOX_CHANNEL], {
     onNotify: (channel, payload) => (channel === LISTENER_CHANNEL ? void listeners.refresh(payload) : worker.wake()),
-    onReconnect: () => void listeners.reconcile(),
+    onReconnect() {
+      // The new connection's backend, and a heartbeat, before anything else; then what was missed.
+      void presence.renew().catch(() => undefined)
+      void listeners.reconcile()
+    },
   })
-  await registerEngine(sql, engineId, notifications?.backendPid, now())
+  const presence = new EnginePresence({
+    sql,
+    engineId,
+    now,
+    livenessMs: options.livenessMs ?? DEFAULT_LIVENESS_MS,
+    backendPid: () => notifications?.backendPid,
+    onLapsed: () => worker.abortAll(),
+    log,
+  })
+  await presence.start()
   const reconcileTimer = setInterval(
     () => void listeners.reconcile(),
     options.listenerReconcileMs ?? (notifications ? 30_000 : 1_000),
   )
   reconcileTimer.unref()
   const sources: EventSource[] = [
-    ...(options.chains ?? []).map((config) => new ChainFollower(sql, config, sink, now, log)),
+    ...(options.chains ?? []).map((config) => new ChainFollower(sql, config, sink, now, log, engineId)),
     ...(options.sources ?? []).map((create) => create(sql, sink, log)),
   ]
   const maxListeners = options.maxListenersPerProject ?? 1_000
@@ -248,7 +268,7 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
       await Promise.all(sources.map((source) => source.stop()))
       await worker.stop()
       await notifications?.close()
-      await unregisterEngine(sql, engineId).catch((error: unknown) => log('could not unregister the engine', error))
+      await presence.stop().catch((error: unknown) => log('could not unregister the engine', error))
     },
   }
 }
