@@ -30,12 +30,12 @@ export function parseChainRpcUrls(value: string | undefined): LocalChain[] {
 export function localWebhookEngine(
   sql: Sql,
   networks: NetworkTable,
-  options: { chains?: LocalChain[]; attemptTimeoutMs?: number; log?: Log },
+  options: { chains?: LocalChain[]; attemptTimeoutMs?: number; chainLeaseMs?: number; log?: Log },
 ): Promise<WebhookEngine> {
   const followed = (options.chains ?? []).map(({ network, rpcUrl }) => {
     const chainId = networks.chainIdOf(network)
     if (chainId === undefined) throw new Error(`CHAIN_RPC_URLS: unknown network "${network}"`)
-    return { chainId, rpcUrl }
+    return { chainId, rpcUrl, leaseMs: options.chainLeaseMs }
   })
   return createWebhookEngine({
     sql,
