@@ -46,6 +46,8 @@ export interface LocalServerOptions {
   webhookAttemptTimeoutMs?: number
   /** How long a server following a chain keeps it before another takes over (WEBHOOK_CHAIN_LEASE_MS; default 10 s). */
   webhookChainLeaseMs?: number
+  /** A listener whose attempts all failed for this long is disabled (WEBHOOK_DISABLE_FAILING_AFTER_MS; default 5 days). */
+  webhookDisableFailingAfterMs?: number
 }
 
 export interface LocalServer {
@@ -86,6 +88,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       chains: options.chains,
       attemptTimeoutMs: options.webhookAttemptTimeoutMs,
       chainLeaseMs: options.webhookChainLeaseMs,
+      disableFailingListenersAfterMs: options.webhookDisableFailingAfterMs,
       log,
     })
     const projects = await sql.query<{ id: string; access_key: string }>('select id, access_key from projects')

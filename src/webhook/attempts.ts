@@ -17,12 +17,14 @@ export type AttemptOutcome =
 export interface FinishedAttempt {
   attempt: AttemptRecord
   outcome: AttemptOutcome
+  /** The receiver answered 2xx (true) or failed (false); undefined for an attempt this engine aborted. */
+  receiverHealthy: boolean | undefined
 }
 
 /**
  * Records attempts and moves their outbox rows in one statement, however many there are. Only a row
  * still pending moves (a listener removed meanwhile keeps its row cancelled); the engine's lease on the
- * row ends either way.
+ * row ends either way. A listener's failing_since starts at its first failed attempt and ends at a delivery.
  */
 export async function recordAttemptOutcomes(
   sql: Sql,
@@ -35,11 +37,17 @@ export async function recordAttemptOutcomes(
   await sql.query(
     `with input as (
        select * from unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[],
-                            $7::double precision[], $8::text[], $9::timestamptz[], $10::text[])
-         as t (uid, listener_id, attempt, at, status, error, duration_ms, final_state, retry_at, outcome_error)
+                            $7::double precision[], $8::text[], $9::timestamptz[], $10::text[], $13::boolean[])
+         as t (uid, listener_id, attempt, at, status, error, duration_ms, final_state, retry_at, outcome_error, healthy)
      ), recorded as (
        insert into webhook_attempts (uid, listener_id, attempt, at, status, error, duration_ms)
        select uid, listener_id, attempt, at, status, error, duration_ms from input
+     ), health as (
+       update webhook_listeners l
+       set failing_since = case when h.delivered then null else coalesce(l.failing_since, h.first_failure) end
+       from (select listener_id, bool_or(healthy) as delivered, min(at) filter (where not healthy) as first_failure
+             from input where healthy is not null group by listener_id) h
+       where l.id = h.listener_id
      )
      update webhook_outbox o set
        in_flight_until = case when o.claimed_by = $12 then null else o.in_flight_until end,
@@ -62,6 +70,7 @@ export async function recordAttemptOutcomes(
       column((e) => e.outcome.error ?? null),
       new Date(now),
       engineId,
+      column((e) => e.receiverHealthy ?? null),
     ],
   )
 }

@@ -24,6 +24,8 @@ export interface DeliveryWorkerOptions {
   maySend: () => boolean
   /** Called when a receiver answers 410 Gone. */
   onGone: (listenerId: string) => Promise<void>
+  /** Called once a failed attempt is recorded: the listener may have failed long enough to be disabled. */
+  onFailed: (listenerId: string) => Promise<void>
   /** Where every failed attempt and every store failure of the worker goes. */
   log: Log
 }
@@ -210,9 +212,11 @@ export class DeliveryWorker {
     const outcome = this.outcome(delivery, result, error, finishedAt, abortReason)
     if (error !== undefined && abortReason === undefined) this.logFailedAttempt(delivery, error, outcome)
     // The slot frees once the receiver answered; the row stays leased until its outcome is written.
+    const receiverHealthy = abortReason === undefined ? error === undefined : undefined
     this.trackRecording(
-      this.outcomes.record({ attempt, outcome }).then(async () => {
+      this.outcomes.record({ attempt, outcome, receiverHealthy }).then(async () => {
         if (result.status === 410 && abortReason === undefined) await this.options.onGone(delivery.listenerId)
+        else if (receiverHealthy === false) await this.options.onFailed(delivery.listenerId)
       }),
     )
   }
@@ -241,11 +245,11 @@ export class DeliveryWorker {
     if (abortReason !== undefined) return { state: 'cancelled', error: abortReason }
     if (error === undefined) return { state: 'delivered' }
     if (result.status === 410) return { state: 'failed', error: 'receiver answered 410 Gone: listener disabled' }
-    if (delivery.attempt >= retry.maxAttempts)
-      return { state: 'failed', error: `gave up after ${delivery.attempt} attempts: ${error}` }
+    if (delivery.scheduledAttempt >= retry.maxAttempts)
+      return { state: 'failed', error: `gave up after ${delivery.scheduledAttempt} attempts: ${error}` }
     const requested = parseRetryAfter(result.retryAfter, finishedAt)
     const delay =
-      requested === undefined ? retryDelayMs(retry, delivery.attempt) : Math.min(requested, MAX_RETRY_AFTER_MS)
+      requested === undefined ? retryDelayMs(retry, delivery.scheduledAttempt) : Math.min(requested, MAX_RETRY_AFTER_MS)
     return { retryAt: finishedAt + delay, error }
   }
 }

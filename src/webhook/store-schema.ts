@@ -20,6 +20,10 @@ const statements = [
   // alive_until: the engine's heartbeat (engine-presence.ts); added after the first layout.
   `create table if not exists webhook_engines (id text primary key, backend_pid integer, started_at timestamptz not null)`,
   `alter table webhook_engines add column if not exists alive_until timestamptz`,
+  // Added after the first layout: attempts already made when the owner requeued a row (its retries start
+  // over from there), and since when a listener's attempts have all failed (disabled after a period).
+  `alter table webhook_outbox add column if not exists retry_from integer not null default 0`,
+  `alter table webhook_listeners add column if not exists failing_since timestamptz`,
   `create index if not exists webhook_outbox_due on webhook_outbox (next_attempt_at) where state = 'pending'`,
   `create index if not exists webhook_outbox_by_listener on webhook_outbox (listener_id, state)`,
   `create index if not exists webhook_outbox_by_block on webhook_outbox (chain_id, block_hash)`,
