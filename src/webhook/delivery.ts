@@ -6,6 +6,7 @@ import { recordAttemptOutcomes, type AttemptOutcome } from './attempts.js'
 import { OutcomeWriter } from './outcome-writer.js'
 import { MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry-schedule.js'
 import { webhookHeaders } from './signature.js'
+import type { DeliveryTelemetry } from './delivery-telemetry.js'
 
 export interface DeliveryWorkerOptions {
   sql: Sql
@@ -28,6 +29,7 @@ export interface DeliveryWorkerOptions {
   onFailed: (listenerId: string) => Promise<void>
   /** Where every failed attempt and every store failure of the worker goes. */
   log: Log
+  telemetry: DeliveryTelemetry
 }
 
 /** A claimed row is retried after attemptTimeoutMs + this if its process died before recording the attempt. */
@@ -184,12 +186,8 @@ export class DeliveryWorker {
     this.controllersByListener.set(delivery.listenerId, controllers)
     const startedAt = now()
     const headers = webhookHeaders(delivery.secret, delivery.uid, Math.floor(startedAt / 1000), delivery.body)
-    const result = await this.options.sender(
-      delivery.url,
-      headers,
-      delivery.body,
-      this.options.attemptTimeoutMs,
-      controller.signal,
+    const result = await this.options.telemetry.send(delivery, () =>
+      this.options.sender(delivery.url, headers, delivery.body, this.options.attemptTimeoutMs, controller.signal),
     )
     controllers.delete(controller)
     if (controllers.size === 0) this.controllersByListener.delete(delivery.listenerId)
@@ -210,6 +208,7 @@ export class DeliveryWorker {
     }
     const abortReason = controller.signal.aborted ? String(controller.signal.reason) : undefined
     const outcome = this.outcome(delivery, result, error, finishedAt, abortReason)
+    this.options.telemetry.finished(outcome, finishedAt - startedAt)
     if (error !== undefined && abortReason === undefined) this.logFailedAttempt(delivery, error, outcome)
     // The slot frees once the receiver answered; the row stays leased until its outcome is written.
     const receiverHealthy = abortReason === undefined ? error === undefined : undefined

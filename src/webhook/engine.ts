@@ -6,6 +6,8 @@ import { projectIdOnIndexerWire, type ProjectId } from '../project-id.js'
 import { answeringSpecErrors } from '../server/errors.js'
 import type { Sql } from '../store/sql.js'
 import { DeliveryWorker, LEASE_MARGIN_MS } from './delivery.js'
+import { deliveryTelemetry, noDeliveryTelemetry } from './delivery-telemetry.js'
+import { loadOpenTelemetry } from '../telemetry.js'
 import { DEFAULT_LIVENESS_MS, EnginePresence, waitForAttemptsInFlight } from './engine-presence.js'
 import { listDeliveries, type DeliveryReport } from './delivery-report.js'
 import { ChainFollower, type ChainFollowerConfig } from './follower.js'
@@ -135,6 +137,10 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     ? createFetchSender(options.fetch)
     : createHttpSender(options.allowPrivateTargets)
   const attemptTimeoutMs = options.attemptTimeoutMs ?? 10_000
+  const openTelemetry = await loadOpenTelemetry()
+  const telemetry = openTelemetry
+    ? deliveryTelemetry(openTelemetry, sql, () => index.listenerCount, now)
+    : noDeliveryTelemetry
   const worker = new DeliveryWorker({
     sql,
     engineId,
@@ -147,6 +153,7 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     perListenerConcurrency: options.perListenerConcurrency ?? 4,
     idlePollMs: options.idlePollMs ?? 1_000,
     maySend: () => presence.alive,
+    telemetry,
     async onGone(listenerId) {
       listeners.remove(listenerId)
       await sql.transaction((tx) => disable(tx, listenerId, 'receiver answered 410 Gone'))
@@ -338,6 +345,7 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
       await Promise.all(sources.map((source) => source.stop()))
       await worker.stop()
       await notifications?.close()
+      telemetry.close()
       await presence.stop().catch((error: unknown) => log('could not unregister the engine', error))
     },
   }
