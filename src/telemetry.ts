@@ -13,7 +13,9 @@ let loaded: OpenTelemetryApi | undefined
  * SDK the application registered with it. Absent, nothing is recorded and nothing fails.
  */
 export function loadOpenTelemetry(): Promise<OpenTelemetryApi | undefined> {
-  loading ??= import('@opentelemetry/api').then(
+  // Not a literal specifier: a bundler (the host on an edge runtime) must not fail on a peer that is not installed.
+  const specifier = '@opentelemetry/api'
+  loading ??= (import(specifier) as Promise<OpenTelemetryApi>).then(
     (api) => (loaded = api),
     () => undefined,
   )

@@ -24,7 +24,7 @@ export interface FinishedAttempt {
 /**
  * Records attempts and moves their outbox rows in one statement, however many there are. Only a row
  * still pending moves (a listener removed meanwhile keeps its row cancelled); the engine's lease on the
- * row ends either way. A listener's failing_since starts at its first failed attempt and ends at a delivery.
+ * row ends either way. Then the listeners' failing periods (recordListenerHealth).
  */
 export async function recordAttemptOutcomes(
   sql: Sql,
@@ -37,17 +37,11 @@ export async function recordAttemptOutcomes(
   await sql.query(
     `with input as (
        select * from unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[],
-                            $7::double precision[], $8::text[], $9::timestamptz[], $10::text[], $13::boolean[])
-         as t (uid, listener_id, attempt, at, status, error, duration_ms, final_state, retry_at, outcome_error, healthy)
+                            $7::double precision[], $8::text[], $9::timestamptz[], $10::text[])
+         as t (uid, listener_id, attempt, at, status, error, duration_ms, final_state, retry_at, outcome_error)
      ), recorded as (
        insert into webhook_attempts (uid, listener_id, attempt, at, status, error, duration_ms)
        select uid, listener_id, attempt, at, status, error, duration_ms from input
-     ), health as (
-       update webhook_listeners l
-       set failing_since = case when h.delivered then null else coalesce(l.failing_since, h.first_failure) end
-       from (select listener_id, bool_or(healthy) as delivered, min(at) filter (where not healthy) as first_failure
-             from input where healthy is not null group by listener_id) h
-       where l.id = h.listener_id
      )
      update webhook_outbox o set
        in_flight_until = case when o.claimed_by = $12 then null else o.in_flight_until end,
@@ -70,7 +64,34 @@ export async function recordAttemptOutcomes(
       column((e) => e.outcome.error ?? null),
       new Date(now),
       engineId,
-      column((e) => e.receiverHealthy ?? null),
+    ],
+  )
+  await recordListenerHealth(sql, finished)
+}
+
+/**
+ * A listener's failing_since starts at its first failed attempt and ends at a delivery. Only listeners whose
+ * value changes are written (rarely: at the start and the end of an outage), locked in id order as the
+ * enqueueing transaction locks them, so the two never deadlock.
+ */
+async function recordListenerHealth(sql: Sql, finished: readonly FinishedAttempt[]): Promise<void> {
+  const judged = finished.filter((entry) => entry.receiverHealthy !== undefined)
+  if (judged.length === 0) return
+  await sql.query(
+    `with health as (
+       select listener_id, bool_or(healthy) as delivered, min(at) filter (where not healthy) as first_failure
+       from unnest($1::text[], $2::boolean[], $3::timestamptz[]) as t (listener_id, healthy, at) group by listener_id
+     ), changing as (
+       select l.id, case when h.delivered then null else coalesce(l.failing_since, h.first_failure) end as failing_since
+       from webhook_listeners l join health h on h.listener_id = l.id
+       where (case when h.delivered then null else coalesce(l.failing_since, h.first_failure) end) is distinct from l.failing_since
+       order by l.id for update of l
+     )
+     update webhook_listeners l set failing_since = c.failing_since from changing c where l.id = c.id`,
+    [
+      judged.map((entry) => entry.attempt.listenerId),
+      judged.map((entry) => entry.receiverHealthy),
+      judged.map((entry) => new Date(entry.attempt.at)),
     ],
   )
 }
