@@ -24,7 +24,7 @@ export interface FinishedAttempt {
 /**
  * Records attempts and moves their outbox rows in one statement, however many there are. Only a row
  * still pending moves (a listener removed meanwhile keeps its row cancelled); the engine's lease on the
- * row ends either way. Then the listeners' failing periods (recordListenerHealth).
+ * row ends either way.
  */
 export async function recordAttemptOutcomes(
   sql: Sql,
@@ -64,34 +64,6 @@ export async function recordAttemptOutcomes(
       column((e) => e.outcome.error ?? null),
       new Date(now),
       engineId,
-    ],
-  )
-  await recordListenerHealth(sql, finished)
-}
-
-/**
- * A listener's failing_since starts at its first failed attempt and ends at a delivery. Only listeners whose
- * value changes are written (rarely: at the start and the end of an outage), locked in id order as the
- * enqueueing transaction locks them, so the two never deadlock.
- */
-async function recordListenerHealth(sql: Sql, finished: readonly FinishedAttempt[]): Promise<void> {
-  const judged = finished.filter((entry) => entry.receiverHealthy !== undefined)
-  if (judged.length === 0) return
-  await sql.query(
-    `with health as (
-       select listener_id, bool_or(healthy) as delivered, min(at) filter (where not healthy) as first_failure
-       from unnest($1::text[], $2::boolean[], $3::timestamptz[]) as t (listener_id, healthy, at) group by listener_id
-     ), changing as (
-       select l.id, case when h.delivered then null else coalesce(l.failing_since, h.first_failure) end as failing_since
-       from webhook_listeners l join health h on h.listener_id = l.id
-       where (case when h.delivered then null else coalesce(l.failing_since, h.first_failure) end) is distinct from l.failing_since
-       order by l.id for update of l
-     )
-     update webhook_listeners l set failing_since = c.failing_since from changing c where l.id = c.id`,
-    [
-      judged.map((entry) => entry.attempt.listenerId),
-      judged.map((entry) => entry.receiverHealthy),
-      judged.map((entry) => new Date(entry.attempt.at)),
     ],
   )
 }

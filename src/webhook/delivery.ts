@@ -3,6 +3,7 @@ import type { Sql } from '../store/sql.js'
 import type { Sender, SendResult } from './http-sender.js'
 import { claimDueDeliveries, nextDueTime, type ClaimedDelivery } from './outbox.js'
 import { recordAttemptOutcomes, type AttemptOutcome } from './attempts.js'
+import { ListenerHealth } from './listener-health.js'
 import { OutcomeWriter } from './outcome-writer.js'
 import { MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry-schedule.js'
 import { webhookHeaders } from './signature.js'
@@ -52,11 +53,13 @@ export class DeliveryWorker {
   private wokenWhileBusy = false
   private loop: Promise<void> | undefined
   private readonly outcomes: OutcomeWriter
+  private readonly health = new ListenerHealth()
 
   constructor(private readonly options: DeliveryWorkerOptions) {
-    this.outcomes = new OutcomeWriter((batch) =>
-      recordAttemptOutcomes(options.sql, options.engineId, batch, options.now()),
-    )
+    this.outcomes = new OutcomeWriter(async (batch) => {
+      await recordAttemptOutcomes(options.sql, options.engineId, batch, options.now())
+      await this.health.record(options.sql, batch, options.now())
+    })
   }
 
   start(): void {
