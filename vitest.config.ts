@@ -12,8 +12,9 @@ const user = [
   'test/client/**/*.test.ts',
   'test/local/**/*.test.ts',
   'test/webhook/**/*.test.ts', // the engine and the receiver
+  'test/query/**/*.test.ts',
 ]
-/** What the quick tier leaves out: installs from the packed tarball, apt (PostgreSQL, chromium), a browser. */
+/** What the quick tier leaves out of the user tier: installs from the packed tarball, apt (PostgreSQL, chromium), a browser. */
 const slowUser = [
   'test/package/**/*.test.ts',
   'test/package.test.ts',
@@ -22,8 +23,15 @@ const slowUser = [
   'test/local/postgres.test.ts',
   'test/webhook/scale-out.test.ts',
   'test/webhook/store-migration.test.ts',
+  'test/webhook/reconnect.test.ts',
+  'test/webhook/follower-failover.test.ts',
 ]
-const slowOther = ['test/store/postgres-pool.test.ts']
+/** Slow and not a package user's: PostgreSQL, and other teams' tools installed from PyPI and the npm registry. */
+const slowOther = [
+  'test/store/postgres-pool.test.ts',
+  'test/conform/third-party-tools.test.ts', // Schemathesis (PyPI), Prism and hey-api on the Node 24 package
+  'test/jsonschema/cross-validators.test.ts', // python-jsonschema (PyPI)
+]
 
 const quickSetup = './test/support/quick-setup.ts'
 const slowSetup = [quickSetup, './test/support/global-setup.ts']

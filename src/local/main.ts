@@ -5,7 +5,8 @@ import { parseChainRpcUrls } from './webhooks.js'
 
 /**
  * `npm start`: the local contract server. Environment: PORT, HOST, DATA_DIR, DATABASE_URL, FIXTURES, JWT_SECRET,
- * CHAIN_RPC_URLS, WEBHOOK_ATTEMPT_TIMEOUT_MS, VALIDATE_RESPONSES.
+ * CHAIN_RPC_URLS, WEBHOOK_ATTEMPT_TIMEOUT_MS, WEBHOOK_CHAIN_LEASE_MS,
+ * WEBHOOK_DISABLE_FAILING_AFTER_MS, VALIDATE_RESPONSES.
  */
 async function main() {
   const env = process.env
@@ -21,6 +22,11 @@ async function main() {
       chains: parseChainRpcUrls(env.CHAIN_RPC_URLS),
       validateResponses: env.VALIDATE_RESPONSES === '1',
       webhookAttemptTimeoutMs: positiveIntegerFrom('WEBHOOK_ATTEMPT_TIMEOUT_MS', env.WEBHOOK_ATTEMPT_TIMEOUT_MS),
+      webhookChainLeaseMs: positiveIntegerFrom('WEBHOOK_CHAIN_LEASE_MS', env.WEBHOOK_CHAIN_LEASE_MS),
+      webhookDisableFailingAfterMs: positiveIntegerFrom(
+        'WEBHOOK_DISABLE_FAILING_AFTER_MS',
+        env.WEBHOOK_DISABLE_FAILING_AFTER_MS,
+      ),
     },
     env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `embedded PostgreSQL in ${dataDir}`,
   )

@@ -50,6 +50,10 @@ export interface LocalServerOptions {
   validateResponses?: boolean
   /** Longest wait for a webhook receiver's answer (WEBHOOK_ATTEMPT_TIMEOUT_MS; default 10 s). */
   webhookAttemptTimeoutMs?: number
+  /** How long a server following a chain keeps it before another takes over (WEBHOOK_CHAIN_LEASE_MS; default 10 s). */
+  webhookChainLeaseMs?: number
+  /** A listener whose attempts all failed for this long is disabled (WEBHOOK_DISABLE_FAILING_AFTER_MS; default 5 days). */
+  webhookDisableFailingAfterMs?: number
 }
 
 export interface LocalServer {
@@ -94,6 +98,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     engine = await localWebhookEngine(sql, networks, {
       chains: options.chains,
       attemptTimeoutMs: options.webhookAttemptTimeoutMs,
+      chainLeaseMs: options.webhookChainLeaseMs,
+      disableFailingListenersAfterMs: options.webhookDisableFailingAfterMs,
       log,
     })
     const projects = await sql.query<{ id: string; access_key: string }>('select id, access_key from projects')

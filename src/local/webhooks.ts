@@ -30,12 +30,18 @@ export function parseChainRpcUrls(value: string | undefined): LocalChain[] {
 export function localWebhookEngine(
   sql: Sql,
   networks: NetworkTable,
-  options: { chains?: LocalChain[]; attemptTimeoutMs?: number; log?: Log },
+  options: {
+    chains?: LocalChain[]
+    attemptTimeoutMs?: number
+    chainLeaseMs?: number
+    disableFailingListenersAfterMs?: number
+    log?: Log
+  },
 ): Promise<WebhookEngine> {
   const followed = (options.chains ?? []).map(({ network, rpcUrl }) => {
     const chainId = networks.chainIdOf(network)
     if (chainId === undefined) throw new Error(`CHAIN_RPC_URLS: unknown network "${network}"`)
-    return { chainId, rpcUrl }
+    return { chainId, rpcUrl, leaseMs: options.chainLeaseMs }
   })
   return createWebhookEngine({
     sql,
@@ -43,6 +49,7 @@ export function localWebhookEngine(
     validatePayload: validateWebhookPayload,
     chains: followed,
     attemptTimeoutMs: options.attemptTimeoutMs,
+    disableFailingListenersAfterMs: options.disableFailingListenersAfterMs,
     log: options.log,
   })
 }

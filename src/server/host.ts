@@ -10,6 +10,7 @@ import { resolveRoute, splitTarget, type RoutableService } from './routes.js'
 import { describeIssues } from '../validation-result.js'
 import { validationError, type RequestValidator } from './validation.js'
 import type { HostRequest, HostResponse } from './wire.js'
+import { INSTRUMENTATION_NAME, loadOpenTelemetry, openTelemetry } from '../telemetry.js'
 
 /** What every handler receives besides its arguments. */
 export interface CallContext {
@@ -71,6 +72,8 @@ export function createHost(options: HostOptions): Host {
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs
   const log = options.log ?? consoleLog
   const deadlines = new Deadlines(timeoutMs)
+  // Spans once @opentelemetry/api is loaded (if installed); requests before that are not traced.
+  void loadOpenTelemetry()
   // Success headers are the same for every call of a service: built once, shared read-only.
   const successHeaders = new Map(
     options.services.map((s) => [s, Object.freeze({ ...jsonHeaders, Webrpc: s.webrpcHeader })]),
@@ -114,8 +117,47 @@ export function createHost(options: HostOptions): Host {
         throw new WebrpcBadMethodError({ cause: `${request.method.slice(0, 20)} is not allowed, use POST` })
       }
       const { service, method } = route
+      return await traced(`${service.name}/${method}`, service.name, method, () =>
+        answer(service, method, route.network, request),
+      )
+    } catch (error) {
+      return errorResponse(asWebrpcError(error, log, request.url.slice(0, 200)), webrpcHeader)
+    }
+  }
+
+  /** A span per request, named by its operation, when OpenTelemetry is there. */
+  async function traced(
+    name: string,
+    service: string,
+    method: string,
+    run: () => Promise<HostResponse>,
+  ): Promise<HostResponse> {
+    const api = openTelemetry()
+    if (!api) return run()
+    const span = api.trace.getTracer(INSTRUMENTATION_NAME).startSpan(name, {
+      kind: api.SpanKind.SERVER,
+      attributes: { 'rpc.system': 'webrpc', 'rpc.service': service, 'rpc.method': method },
+    })
+    try {
+      const response = await api.context.with(api.trace.setSpan(api.context.active(), span), run)
+      span.setAttribute('http.response.status_code', response.status)
+      if (response.status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR })
+      return response
+    } finally {
+      span.end()
+    }
+  }
+
+  async function answer(
+    service: ServiceMount,
+    method: string,
+    network: string | undefined,
+    request: HostRequest,
+  ): Promise<HostResponse> {
+    const webrpcHeader = service.webrpcHeader
+    try {
       const scope = new CallScope(timeoutMs, request)
-      scope.network = route.network
+      scope.network = network
       deadlines.open(scope)
       try {
         const body = await scope.run(call(service, method, request, scope))

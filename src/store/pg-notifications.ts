@@ -2,6 +2,9 @@ import pg from 'pg'
 import type { Log } from '../log.js'
 import type { Notifications, NotificationHandlers } from './sql.js'
 
+/** The application_name of every notification connection: what an operator sees in pg_stat_activity. */
+export const NOTIFICATION_APPLICATION_NAME = 'web3-market-contract notifications'
+
 const RECONNECT_MIN_MS = 100
 const RECONNECT_MAX_MS = 5_000
 
@@ -26,7 +29,7 @@ export async function listenPostgres(
     connection.end().catch((error: unknown) => log('could not close a PostgreSQL notification connection', error))
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString })
+    const next = new pg.Client({ connectionString, application_name: NOTIFICATION_APPLICATION_NAME })
     next.on('notification', (message) => handlers.onNotify(message.channel, message.payload ?? ''))
     const lost = (error: unknown) => {
       if (client !== next) return

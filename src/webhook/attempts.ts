@@ -17,6 +17,8 @@ export type AttemptOutcome =
 export interface FinishedAttempt {
   attempt: AttemptRecord
   outcome: AttemptOutcome
+  /** The receiver answered 2xx (true) or failed (false); undefined for an attempt this engine aborted. */
+  receiverHealthy: boolean | undefined
 }
 
 /**

@@ -3,9 +3,11 @@ import type { Sql } from '../store/sql.js'
 import type { Sender, SendResult } from './http-sender.js'
 import { claimDueDeliveries, nextDueTime, type ClaimedDelivery } from './outbox.js'
 import { recordAttemptOutcomes, type AttemptOutcome } from './attempts.js'
+import { ListenerHealth } from './listener-health.js'
 import { OutcomeWriter } from './outcome-writer.js'
 import { MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry-schedule.js'
 import { webhookHeaders } from './signature.js'
+import type { DeliveryTelemetry } from './delivery-telemetry.js'
 
 export interface DeliveryWorkerOptions {
   sql: Sql
@@ -20,10 +22,15 @@ export interface DeliveryWorkerOptions {
   /** Longest sleep between looks at the outbox when nothing is due. */
   idlePollMs: number
   now: () => number
+  /** False while the engine may not send (its heartbeat lapsed): nothing is claimed meanwhile. */
+  maySend: () => boolean
   /** Called when a receiver answers 410 Gone. */
   onGone: (listenerId: string) => Promise<void>
+  /** Called once a failed attempt is recorded: the listener may have failed long enough to be disabled. */
+  onFailed: (listenerId: string) => Promise<void>
   /** Where every failed attempt and every store failure of the worker goes. */
   log: Log
+  telemetry: DeliveryTelemetry
 }
 
 /** A claimed row is retried after attemptTimeoutMs + this if its process died before recording the attempt. */
@@ -32,6 +39,7 @@ export const LEASE_MARGIN_MS = 2_000
 /** Why a request was aborted: the engine stops (the row stays due), or its listener left (cancelled). */
 const STOPPING = 'engine stopping'
 const LISTENER_LEFT = 'listener removed or disabled'
+const LAPSED = 'engine heartbeat lapsed'
 
 /** Sends due outbox rows, at most `concurrency` at a time, and records every attempt. */
 export class DeliveryWorker {
@@ -45,11 +53,13 @@ export class DeliveryWorker {
   private wokenWhileBusy = false
   private loop: Promise<void> | undefined
   private readonly outcomes: OutcomeWriter
+  private readonly health = new ListenerHealth()
 
   constructor(private readonly options: DeliveryWorkerOptions) {
-    this.outcomes = new OutcomeWriter((batch) =>
-      recordAttemptOutcomes(options.sql, options.engineId, batch, options.now()),
-    )
+    this.outcomes = new OutcomeWriter(async (batch) => {
+      await recordAttemptOutcomes(options.sql, options.engineId, batch, options.now())
+      await this.health.record(options.sql, batch, options.now())
+    })
   }
 
   start(): void {
@@ -79,6 +89,15 @@ export class DeliveryWorker {
     for (const controller of this.controllersByListener.get(listenerId) ?? []) controller.abort(LISTENER_LEFT)
   }
 
+  /**
+   * Aborts every request in flight, the rows staying due: other engines may no longer count this one as
+   * alive, so a removal would not wait for these requests.
+   */
+  abortAll(): void {
+    for (const controllers of this.controllersByListener.values())
+      for (const controller of controllers) controller.abort(LAPSED)
+  }
+
   private async run(): Promise<void> {
     while (this.running) {
       // Claim in batches (a quarter of the slots) rather than one row per finished request.
@@ -88,6 +107,7 @@ export class DeliveryWorker {
       let free = slots >= Math.min(this.inFlight.size, Math.ceil(this.options.concurrency / 4)) ? slots : 0
       let claimed: ClaimedDelivery[] = []
       try {
+        if (!this.options.maySend()) free = 0
         if (free > 0) {
           claimed = await claimDueDeliveries(
             this.options.sql,
@@ -169,12 +189,8 @@ export class DeliveryWorker {
     this.controllersByListener.set(delivery.listenerId, controllers)
     const startedAt = now()
     const headers = webhookHeaders(delivery.secret, delivery.uid, Math.floor(startedAt / 1000), delivery.body)
-    const result = await this.options.sender(
-      delivery.url,
-      headers,
-      delivery.body,
-      this.options.attemptTimeoutMs,
-      controller.signal,
+    const result = await this.options.telemetry.send(delivery, () =>
+      this.options.sender(delivery.url, headers, delivery.body, this.options.attemptTimeoutMs, controller.signal),
     )
     controllers.delete(controller)
     if (controllers.size === 0) this.controllersByListener.delete(delivery.listenerId)
@@ -195,11 +211,14 @@ export class DeliveryWorker {
     }
     const abortReason = controller.signal.aborted ? String(controller.signal.reason) : undefined
     const outcome = this.outcome(delivery, result, error, finishedAt, abortReason)
+    this.options.telemetry.finished(outcome, finishedAt - startedAt)
     if (error !== undefined && abortReason === undefined) this.logFailedAttempt(delivery, error, outcome)
     // The slot frees once the receiver answered; the row stays leased until its outcome is written.
+    const receiverHealthy = abortReason === undefined ? error === undefined : undefined
     this.trackRecording(
-      this.outcomes.record({ attempt, outcome }).then(async () => {
+      this.outcomes.record({ attempt, outcome, receiverHealthy }).then(async () => {
         if (result.status === 410 && abortReason === undefined) await this.options.onGone(delivery.listenerId)
+        else if (receiverHealthy === false) await this.options.onFailed(delivery.listenerId)
       }),
     )
   }
@@ -224,14 +243,15 @@ export class DeliveryWorker {
   ): AttemptOutcome {
     const { retry } = this.options
     if (abortReason === STOPPING) return { retryAt: finishedAt, error: 'engine stopped during the attempt' }
+    if (abortReason === LAPSED) return { retryAt: finishedAt, error: 'engine heartbeat lapsed during the attempt' }
     if (abortReason !== undefined) return { state: 'cancelled', error: abortReason }
     if (error === undefined) return { state: 'delivered' }
     if (result.status === 410) return { state: 'failed', error: 'receiver answered 410 Gone: listener disabled' }
-    if (delivery.attempt >= retry.maxAttempts)
-      return { state: 'failed', error: `gave up after ${delivery.attempt} attempts: ${error}` }
+    if (delivery.scheduledAttempt >= retry.maxAttempts)
+      return { state: 'failed', error: `gave up after ${delivery.scheduledAttempt} attempts: ${error}` }
     const requested = parseRetryAfter(result.retryAfter, finishedAt)
     const delay =
-      requested === undefined ? retryDelayMs(retry, delivery.attempt) : Math.min(requested, MAX_RETRY_AFTER_MS)
+      requested === undefined ? retryDelayMs(retry, delivery.scheduledAttempt) : Math.min(requested, MAX_RETRY_AFTER_MS)
     return { retryAt: finishedAt + delay, error }
   }
 }

@@ -6,7 +6,9 @@ import { projectIdOnIndexerWire, type ProjectId } from '../project-id.js'
 import { answeringSpecErrors } from '../server/errors.js'
 import type { Sql } from '../store/sql.js'
 import { DeliveryWorker, LEASE_MARGIN_MS } from './delivery.js'
-import { registerEngine, unregisterEngine, waitForAttemptsInFlight } from './engine-presence.js'
+import { deliveryTelemetry, noDeliveryTelemetry } from './delivery-telemetry.js'
+import { loadOpenTelemetry } from '../telemetry.js'
+import { DEFAULT_LIVENESS_MS, EnginePresence, waitForAttemptsInFlight } from './engine-presence.js'
 import { listDeliveries, type DeliveryReport } from './delivery-report.js'
 import { ChainFollower, type ChainFollowerConfig } from './follower.js'
 import type { EventSource, EventSourceFactory, LogSink } from './event-source.js'
@@ -30,6 +32,14 @@ import {
 } from './listener-store.js'
 import { MatchingIndex } from './matching-index.js'
 import { cancelListenerDeliveries } from './outbox.js'
+import {
+  DEFAULT_DISABLE_FAILING_AFTER_MS,
+  failingSinceBefore,
+  reactivateListener,
+  requeueDelivery,
+  requeueFailedSince,
+  type ResendRefusal,
+} from './recovery.js'
 import type { SourceLog } from './payload.js'
 import type { PayloadValidator } from './payload-validator.js'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-schedule.js'
@@ -69,6 +79,17 @@ export interface WebhookEngineOptions {
    */
   listenerReconcileMs?: number
   /**
+   * How long this engine counts as alive for the others after its last heartbeat (default 5 s, renewed every
+   * fifth of it): a removal waits for a live engine's requests to the listener, and an engine whose heartbeat
+   * lapses aborts its requests and sends nothing until it is renewed.
+   */
+  livenessMs?: number
+  /**
+   * A listener all of whose attempts have failed for this long is disabled, the reason in its deliveries
+   * report (default 5 days, as Svix). Its owner brings it back with recoverDeliveries or resendDelivery.
+   */
+  disableFailingListenersAfterMs?: number
+  /**
    * Where failures that belong to no request go (a failed delivery attempt or chain poll, a lost
    * notification connection, a failed write); the engine hands it to its delivery worker and followers.
    */
@@ -89,6 +110,17 @@ export interface WebhookEngine {
   readonly activeListeners: number
   /** The owner's view of a listener's deliveries and attempts. */
   listDeliveries(projectId: ProjectId, listenerId: string, limit?: number): Promise<DeliveryReport>
+  /**
+   * Sends one delivery again (delivered, failed or cancelled): a new attempt now with the same webhook-id, its
+   * retries starting over. A disabled listener is made active again. Resolves to false if it was still pending.
+   */
+  resendDelivery(projectId: ProjectId, listenerId: string, uid: string): Promise<boolean>
+  /**
+   * Sends again every delivery of the listener queued since `since` that failed or was cancelled when the
+   * listener was disabled (Svix's "recover failed messages since"); a disabled listener is made active again.
+   * Resolves to how many were requeued.
+   */
+  recoverDeliveries(projectId: ProjectId, listenerId: string, since: Date): Promise<number>
   start(): Promise<void>
   stop(): Promise<void>
 }
@@ -105,6 +137,10 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     ? createFetchSender(options.fetch)
     : createHttpSender(options.allowPrivateTargets)
   const attemptTimeoutMs = options.attemptTimeoutMs ?? 10_000
+  const openTelemetry = await loadOpenTelemetry()
+  const telemetry = openTelemetry
+    ? deliveryTelemetry(openTelemetry, sql, () => index.listenerCount, now)
+    : noDeliveryTelemetry
   const worker = new DeliveryWorker({
     sql,
     engineId,
@@ -116,15 +152,53 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     concurrency: options.concurrency ?? 16,
     perListenerConcurrency: options.perListenerConcurrency ?? 4,
     idlePollMs: options.idlePollMs ?? 1_000,
+    maySend: () => presence.alive,
+    telemetry,
     async onGone(listenerId) {
       listeners.remove(listenerId)
-      await sql.transaction(async (tx) => {
-        await disableListener(tx, listenerId, 'receiver answered 410 Gone', now())
-        await cancelListenerDeliveries(tx, listenerId, 'listener disabled: receiver answered 410 Gone', now())
-        await announceListenerChange(tx, listenerId)
+      await sql.transaction((tx) => disable(tx, listenerId, 'receiver answered 410 Gone'))
+    },
+    async onFailed(listenerId) {
+      const disabled = await sql.transaction(async (tx) => {
+        const since = await failingSinceBefore(tx, listenerId, now() - disableFailingAfterMs)
+        if (since === undefined) return false
+        const period = describePeriod(disableFailingAfterMs)
+        await disable(
+          tx,
+          listenerId,
+          `no successful delivery since ${new Date(since).toISOString()} (${period} or more)`,
+        )
+        return true
       })
+      if (disabled) listeners.remove(listenerId)
     },
   })
+  const disableFailingAfterMs = options.disableFailingListenersAfterMs ?? DEFAULT_DISABLE_FAILING_AFTER_MS
+  async function disable(tx: Sql, listenerId: string, reason: string) {
+    await disableListener(tx, listenerId, reason, now())
+    await cancelListenerDeliveries(tx, listenerId, `listener disabled: ${reason}`, now())
+    await announceListenerChange(tx, listenerId)
+  }
+  /** The listener if it belongs to the project (removed ones included); the SPEC errors otherwise. */
+  async function ownedListener(projectId: ProjectId, listenerId: string): Promise<ListenerRecord> {
+    const record = await findListener(sql, listenerId)
+    if (!record) throw new Problem('not-found', `listener ${listenerId} not found`)
+    if (record.projectId !== projectId)
+      throw new Problem('permission-denied', `listener ${listenerId} belongs to another project`)
+    return record
+  }
+  /** Runs a requeue in one transaction with the listener's reactivation, then lets every engine know. */
+  async function requeue<T>(record: ListenerRecord, work: (tx: Sql) => Promise<T>): Promise<T> {
+    if (record.removedAt !== undefined) throw new Problem('not-found', `listener ${record.id} was removed`)
+    const result = await sql.transaction(async (tx) => {
+      const outcome = await work(tx)
+      if (await reactivateListener(tx, record.id, now())) await announceListenerChange(tx, record.id)
+      return outcome
+    })
+    await listeners.refresh(record.id)
+    worker.wake()
+    return result
+  }
   const sink: LogSink = {
     async enqueue(tx, chainId, logs) {
       const validate = options.validatePayload ?? validateWebhookPayload
@@ -137,16 +211,29 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
   await listeners.load()
   const notifications = await sql.listen?.([LISTENER_CHANNEL, OUTBOX_CHANNEL], {
     onNotify: (channel, payload) => (channel === LISTENER_CHANNEL ? void listeners.refresh(payload) : worker.wake()),
-    onReconnect: () => void listeners.reconcile(),
+    onReconnect() {
+      // The new connection's backend, and a heartbeat, before anything else; then what was missed.
+      void presence.renew().catch(() => undefined)
+      void listeners.reconcile()
+    },
   })
-  await registerEngine(sql, engineId, notifications?.backendPid, now())
+  const presence = new EnginePresence({
+    sql,
+    engineId,
+    now,
+    livenessMs: options.livenessMs ?? DEFAULT_LIVENESS_MS,
+    backendPid: () => notifications?.backendPid,
+    onLapsed: () => worker.abortAll(),
+    log,
+  })
+  await presence.start()
   const reconcileTimer = setInterval(
     () => void listeners.reconcile(),
     options.listenerReconcileMs ?? (notifications ? 30_000 : 1_000),
   )
   reconcileTimer.unref()
   const sources: EventSource[] = [
-    ...(options.chains ?? []).map((config) => new ChainFollower(sql, config, sink, now, log)),
+    ...(options.chains ?? []).map((config) => new ChainFollower(sql, config, sink, now, log, engineId)),
     ...(options.sources ?? []).map((create) => create(sql, sink, log)),
   ]
   const maxListeners = options.maxListenersPerProject ?? 1_000
@@ -231,11 +318,21 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     }),
 
     listDeliveries: answeringSpecErrors(async (projectId, listenerId, limit = 100) => {
-      const record = await findListener(sql, listenerId)
-      if (!record) throw new Problem('not-found', `listener ${listenerId} not found`)
-      if (record.projectId !== projectId)
-        throw new Problem('permission-denied', `listener ${listenerId} belongs to another project`)
+      const record = await ownedListener(projectId, listenerId)
       return listDeliveries(sql, record, Math.min(Math.max(1, limit), 1000))
+    }),
+
+    resendDelivery: answeringSpecErrors(async (projectId, listenerId, uid) => {
+      const record = await ownedListener(projectId, listenerId)
+      const result = await requeue(record, (tx) => requeueDelivery(tx, record.id, uid, now()))
+      if ('requeued' in result) return result.requeued
+      throw resendRefused(uid, listenerId, result.refused)
+    }),
+
+    recoverDeliveries: answeringSpecErrors(async (projectId, listenerId, since) => {
+      if (!(since instanceof Date) || Number.isNaN(since.getTime())) throw invalidArgument('since', 'not a time')
+      const record = await ownedListener(projectId, listenerId)
+      return requeue(record, (tx) => requeueFailedSince(tx, record.id, since.getTime(), now()))
     }),
 
     async start() {
@@ -248,7 +345,27 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
       await Promise.all(sources.map((source) => source.stop()))
       await worker.stop()
       await notifications?.close()
-      await unregisterEngine(sql, engineId).catch((error: unknown) => log('could not unregister the engine', error))
+      telemetry.close()
+      await presence.stop().catch((error: unknown) => log('could not unregister the engine', error))
     },
   }
+}
+
+function resendRefused(uid: string, listenerId: string, refusal: ResendRefusal): Problem {
+  if (refusal === 'unknown') return new Problem('not-found', `delivery ${uid} of listener ${listenerId} not found`)
+  const why = refusal === 'reorged' ? 'its block was dropped by a reorg' : 'its payload failed its JSON Schema'
+  return invalidArgument('uid', `delivery ${uid} cannot be sent: ${why}`)
+}
+
+/** A configured period as an operator wrote it: '5 days', '2 hours', '1500 ms'. */
+function describePeriod(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1_000, 'second'],
+  ]
+  const [size, name] = units.find(([size]) => ms >= size && ms % size === 0) ?? [1, 'ms']
+  const count = ms / size
+  return name === 'ms' ? `${ms} ms` : `${count} ${name}${count === 1 ? '' : 's'}`
 }

@@ -2,6 +2,7 @@ import { BlockNotFoundError, createPublicClient, http, type Log as RpcLog, type 
 import type { Hex } from '../hex.js'
 import type { Log } from '../log.js'
 import type { Sql } from '../store/sql.js'
+import { ChainLease, DEFAULT_CHAIN_LEASE_MS, LeaseLost } from './chain-lease.js'
 import { markBlocksReorged } from './outbox.js'
 import type { SourceLog } from './payload.js'
 import type { EventSource, LogSink } from './event-source.js'
@@ -17,6 +18,11 @@ export interface ChainFollowerConfig {
   maxBlocksPerPoll?: number
   /** How many recent block hashes are kept to find the fork point of a reorg. */
   keepBlocks?: number
+  /**
+   * Engines on one database following the same chain elect one follower by a lease of this length (default
+   * 10 s): the others stand by and take over once it runs out.
+   */
+  leaseMs?: number
 }
 
 interface StoredBlock {
@@ -31,7 +37,8 @@ interface StoredBlock {
  * outbox rows 'reorged' (never sent); it then follows the new chain. A log that reappears keeps its
  * uid and is sent only if its dropped copy was not; deliveries already made are not retracted.
  * A failed poll is logged and retried after the poll interval; while polls keep failing the same way,
- * only the first failure is logged.
+ * only the first failure is logged. Of the engines following one chain, only the holder of the chain's
+ * lease (chain-lease.ts) polls; a block another follower stored first ends the poll quietly.
  */
 export class ChainFollower implements EventSource {
   private readonly client: PublicClient
@@ -40,6 +47,9 @@ export class ChainFollower implements EventSource {
   private timer: NodeJS.Timeout | undefined
   private wakeUp: (() => void) | undefined
   private lastError: string | undefined
+  private readonly lease: ChainLease
+  /** Who held the lease at the last look: this engine (true) or another (its id), for the log's transitions. */
+  private leaseHolder: true | string | undefined
 
   constructor(
     private readonly sql: Sql,
@@ -47,8 +57,10 @@ export class ChainFollower implements EventSource {
     private readonly sink: LogSink,
     private readonly now: () => number,
     private readonly log: Log,
+    engineId: string,
   ) {
     this.client = createPublicClient({ transport: http(config.rpcUrl, { retryCount: 0, timeout: 10_000 }) })
+    this.lease = new ChainLease(sql, config.chainId, engineId, now, config.leaseMs ?? DEFAULT_CHAIN_LEASE_MS)
   }
 
   get chainId(): number {
@@ -65,13 +77,42 @@ export class ChainFollower implements EventSource {
     this.running = true
     this.loop = (async () => {
       while (this.running) {
-        const processed = await this.pollOnce().then(
+        const processed = await this.leadThenPoll().then(
           (count) => ((this.lastError = undefined), count),
           (error: unknown) => (this.failed(error), 0),
         )
         if (processed === 0 && this.running) await this.sleep(this.config.pollIntervalMs ?? 1_000)
       }
     })()
+  }
+
+  /** Polls if this engine holds (or takes) the chain's lease; stands by otherwise. */
+  private async leadThenPoll(): Promise<number> {
+    const lease = await this.lease.acquire()
+    const chain = `chain ${this.config.chainId}`
+    if (!lease.held) {
+      if (this.leaseHolder !== lease.holder)
+        this.log(
+          `${chain}: standing by, engine ${lease.holder} follows it (lease until ${new Date(lease.until).toISOString()})`,
+        )
+      this.leaseHolder = lease.holder
+      return 0
+    }
+    if (this.leaseHolder !== true)
+      this.log(
+        lease.takenFrom
+          ? `${chain}: following it, taken over from engine ${lease.takenFrom} whose lease ran out`
+          : `${chain}: following it (this engine holds its lease)`,
+      )
+    this.leaseHolder = true
+    try {
+      return await this.pollOnce()
+    } catch (error) {
+      if (!(error instanceof LeaseLost)) throw error
+      this.leaseHolder = undefined
+      this.log(`${chain}: lease lost to another engine (this one was too slow to renew it); standing by`)
+      return 0
+    }
   }
 
   private failed(error: unknown): void {
@@ -84,6 +125,10 @@ export class ChainFollower implements EventSource {
     this.running = false
     this.wakeUp?.()
     await this.loop
+    if (this.leaseHolder === true)
+      await this.lease
+        .release()
+        .catch((error: unknown) => this.log(`chain ${this.chainId}: could not release its lease`, error))
   }
 
   /** Processes the blocks between the cursor and the head (bounded); returns how many. */
@@ -107,17 +152,22 @@ export class ChainFollower implements EventSource {
       const logs = await this.client.getLogs({ blockHash: block.hash! })
       const sourceLogs = toSourceLogs(logs, block.parentHash, Number(block.timestamp))
       const queued = await this.sql.transaction(async (tx) => {
-        const uids = await this.sink.enqueue(tx, this.config.chainId, sourceLogs)
-        await tx.query(
-          'insert into webhook_chain_blocks (chain_id, number, hash, parent_hash) values ($1, $2, $3, $4)',
+        await this.lease.renewIn(tx)
+        // Stored first, so a follower that lost the race on this block (a lease taken over mid-poll) stops here.
+        const { rows } = await tx.query(
+          `insert into webhook_chain_blocks (chain_id, number, hash, parent_hash) values ($1, $2, $3, $4)
+           on conflict do nothing returning number`,
           [this.config.chainId, next, block.hash!.toLowerCase(), block.parentHash.toLowerCase()],
         )
+        if (rows.length === 0) return undefined
+        const uids = await this.sink.enqueue(tx, this.config.chainId, sourceLogs)
         await tx.query('delete from webhook_chain_blocks where chain_id = $1 and number < $2', [
           this.config.chainId,
           next - (this.config.keepBlocks ?? 256),
         ])
         return uids
       })
+      if (queued === undefined) return processed // already stored by another follower: polled again from the new cursor
       if (queued.length) this.sink.committed()
       cursor = { number: next, hash: block.hash!.toLowerCase() }
       processed++
@@ -142,6 +192,7 @@ export class ChainFollower implements EventSource {
       candidate = await this.storedBefore(candidate.number)
     }
     await this.sql.transaction(async (tx) => {
+      await this.lease.renewIn(tx)
       await tx.query('delete from webhook_chain_blocks where chain_id = $1 and hash = any($2)', [
         this.config.chainId,
         dropped,

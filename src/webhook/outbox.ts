@@ -25,6 +25,8 @@ export interface ClaimedDelivery {
   listenerId: string
   body: string
   attempt: number
+  /** The attempt's number within its retry schedule: the owner's requeue starts the schedule over. */
+  scheduledAttempt: number
   /** The listener's target as the database has it at claim time. */
   url: string
   secret: string
@@ -103,6 +105,7 @@ export async function claimDueDeliveries(
     listener_id: string
     body: string
     attempts: number
+    retry_from: number
     url: string
     secret: string
   }>(
@@ -122,7 +125,7 @@ export async function claimDueDeliveries(
      update webhook_outbox o set next_attempt_at = $2, attempts = o.attempts + 1, claimed_by = $8, in_flight_until = $2
      from chosen, webhook_listeners l
      where o.uid = chosen.uid and l.id = o.listener_id
-     returning o.uid, o.listener_id, o.body, o.attempts, l.url, l.secret`,
+     returning o.uid, o.listener_id, o.body, o.attempts, o.retry_from, l.url, l.secret`,
     [
       new Date(now),
       new Date(now + leaseMs),
@@ -139,6 +142,7 @@ export async function claimDueDeliveries(
     listenerId: row.listener_id,
     body: row.body,
     attempt: Number(row.attempts),
+    scheduledAttempt: Number(row.attempts) - Number(row.retry_from),
     url: row.url,
     secret: row.secret,
   }))

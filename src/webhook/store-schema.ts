@@ -17,7 +17,13 @@ const statements = [
      block_hash text not null, body text not null, state text not null, attempts integer not null default 0,
      next_attempt_at timestamptz not null, last_status integer, last_error text, created_at timestamptz not null,
      finished_at timestamptz, claimed_by text, in_flight_until timestamptz)`,
+  // alive_until: the engine's heartbeat (engine-presence.ts); added after the first layout.
   `create table if not exists webhook_engines (id text primary key, backend_pid integer, started_at timestamptz not null)`,
+  `alter table webhook_engines add column if not exists alive_until timestamptz`,
+  // Added after the first layout: attempts already made when the owner requeued a row (its retries start
+  // over from there), and since when a listener's attempts have all failed (disabled after a period).
+  `alter table webhook_outbox add column if not exists retry_from integer not null default 0`,
+  `alter table webhook_listeners add column if not exists failing_since timestamptz`,
   `create index if not exists webhook_outbox_due on webhook_outbox (next_attempt_at) where state = 'pending'`,
   `create index if not exists webhook_outbox_by_listener on webhook_outbox (listener_id, state)`,
   `create index if not exists webhook_outbox_by_block on webhook_outbox (chain_id, block_hash)`,
@@ -28,6 +34,8 @@ const statements = [
   `create table if not exists webhook_chain_blocks (
      chain_id bigint not null, number bigint not null, hash text not null, parent_hash text not null,
      primary key (chain_id, number))`,
+  // Which engine follows each chain, until when (chain-lease.ts).
+  `create table if not exists webhook_chain_leases (chain_id bigint primary key, engine_id text not null, lease_until timestamptz not null)`,
 ]
 
 /** Each target type: its name in information_schema, and how a first-layout value becomes one. */

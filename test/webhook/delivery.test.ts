@@ -382,7 +382,7 @@ describe('failures are logged through the injected log', () => {
     await engineWith({ log, chains: [{ chainId, rpcUrl: node.url, pollIntervalMs: 10 }] })
 
     await waitUntil(() => node.requests.length >= 3, 'the follower has polled three times')
-    const polls = entries.filter((entry) => entry.message.startsWith('chain '))
+    const polls = entries.filter((entry) => entry.message.startsWith('chain ') && entry.error !== undefined)
     expect(polls).toHaveLength(1)
     expect(polls[0]!.message).toBe(`chain ${chainId}: polling the JSON-RPC node failed`)
     expect(polls[0]!.error).toBeInstanceOf(Error)

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, expect, test } from 'vitest'
-import { createClients, localUrls, type Clients } from '../../src/index.js'
 import { openSql, type Sql } from '../../src/store/sql.js'
 import { createWebhookEngine, type WebhookEngine } from '../../src/webhook/index.js'
 import { createTestDatabase } from '../local/support.js'
 import { transferSingleLog } from './support/logs.js'
 import { waitUntil } from './support/receiver-server.js'
+import { killServerProcesses, startServerProcess, type ServerProcess } from './support/server-process.js'
 
 /**
  * Three local servers on one PostgreSQL database, as behind a load balancer: listeners added and removed
@@ -20,45 +19,15 @@ const POLYGON = 137
 const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const EVENT = 'TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'
-const mainScript = new URL('../../src/local/main.ts', import.meta.url).pathname
 
-interface ServerProcess {
-  name: string
-  child: ChildProcess
-  clients: Clients
-}
-
-const children: ChildProcess[] = []
 const cleanups: (() => Promise<unknown>)[] = []
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  killServerProcesses()
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
 })
 
-async function startServer(name: string, databaseUrl: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      JWT_SECRET: 'scale-out-test-jwt-secret',
-      WEBHOOK_ATTEMPT_TIMEOUT_MS: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  children.push(child)
-  const firstLine = await new Promise<string>((resolve, reject) => {
-    let buffered = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString()
-      const end = buffered.indexOf('\n')
-      if (end >= 0) resolve(buffered.slice(0, end))
-    })
-    child.on('exit', (code) => reject(new Error(`server ${name} exited with ${code} before it was ready`)))
-  })
-  const { url, accessKey, secretKey } = JSON.parse(firstLine) as { url: string; accessKey: string; secretKey: string }
-  return { name, child, clients: createClients({ network: 'polygon', accessKey, secretKey, urls: localUrls(url) }) }
-}
+const startServer = (name: string, databaseUrl: string) =>
+  startServerProcess(name, databaseUrl, { WEBHOOK_ATTEMPT_TIMEOUT_MS: '1000' })
 
 /** Records every request by listener (URL path) and webhook-id, and answers 204. */
 async function startRecordingReceiver() {
