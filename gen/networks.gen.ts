@@ -105,7 +105,7 @@ export type NetworkScopedService = 'marketplace' | 'relayer' | 'indexer'
 
 /**
  * Address template of each service; `{network}` stands for the network name. The defaults are
- * placeholders following SPEC's renaming of the public API's hosts: override them with `urls`.
+ * placeholders following the contract's renaming of the public API's hosts (docs/overview.md): override them with `urls`.
  */
 export const MARKETPLACE_ROUTE = { shape: 'network-path-segment', defaultUrl: 'https://marketplace-api.platform.app/{network}/' } as const
 export const METADATA_ROUTE = { shape: 'fixed', defaultUrl: 'https://metadata.platform.app' } as const

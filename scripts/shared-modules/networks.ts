@@ -42,7 +42,7 @@ export type NetworkScopedService = ${quoted(scoped)}
 
 /**
  * Address template of each service; \`{network}\` stands for the network name. The defaults are
- * placeholders following SPEC's renaming of the public API's hosts: override them with \`urls\`.
+ * placeholders following the contract's renaming of the public API's hosts (docs/overview.md): override them with \`urls\`.
  */
 ${routes.join('\n')}
 
