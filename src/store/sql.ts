@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto'
-import { PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
+import type { PGlite } from '@electric-sql/pglite'
+import type pg from 'pg'
 import { consoleLog, type Log } from '../log.js'
 import { lockDataDir } from './lock.js'
-import { listenPostgres } from './pg-notifications.js'
 
 export { DataDirLockedError, lockDataDir, lockFileName } from './lock.js'
 
@@ -52,6 +51,7 @@ export interface SqlOptions {
   log?: Log
 }
 
+/** PGlite and pg load with the first store that needs them: a server that never opens one never pays for them. */
 export async function openSql(options: SqlOptions = {}): Promise<Sql> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.log ?? consoleLog)
@@ -62,6 +62,7 @@ async function openEmbedded(dataDir?: string): Promise<Sql> {
   const lock = dataDir ? lockDataDir(dataDir) : undefined
   let db: PGlite
   try {
+    const { PGlite } = await import('@electric-sql/pglite')
     db = dataDir ? new PGlite(dataDir) : new PGlite()
     await db.waitReady
   } catch (error) {
@@ -115,6 +116,8 @@ const statementNames = new Map<string, string>()
 const SETUP_LOCK_KEY = 0x77_65_62_33
 
 async function openPostgres(connectionString: string, log: Log): Promise<Sql> {
+  const { default: pg } = await import('pg')
+  const { listenPostgres } = await import('./pg-notifications.js')
   const pool = new pg.Pool({ connectionString })
   // An idle client whose connection dies (the server restarts, an admin terminates it) is reported here;
   // without a listener the pool's 'error' event would crash the process. The pool drops that client by itself.
