@@ -1,11 +1,8 @@
 import type { HttpHandler } from 'msw'
 import type { WebhookListener } from '../../gen/indexer.gen.js'
 import type { Log } from '../log.js'
-import { memoryCatalog } from '../local/catalog/memory.js'
-import { contractHost } from '../local/contract-host.js'
-import { networkTable } from '../local/networks.js'
 import { sampleProject } from '../local/sample-data.js'
-import { hostHandlers } from './handle.js'
+import { hostHandlers, hostOnFirstRequest } from './handle.js'
 import { mockListeners } from './listeners.js'
 import { mockAuth, mockFixtures, mockJwtSecret, mockSecretKey, type MockOptions } from './mock-options.js'
 import { serviceAddresses } from './routes.js'
@@ -38,14 +35,17 @@ export function contractHandlers(options: ContractHandlersOptions = {}): Contrac
   const documents = mockFixtures(options)
   const secret = options.jwtSecret ?? mockJwtSecret
   const listeners = mockListeners(options.now)
-  const host = contractHost({
-    catalog: memoryCatalog(networkTable(), documents),
-    networks: networkTable(),
-    listeners,
-    auth: mockAuth(documents, secret),
-    validateResponses: options.validateResponses,
-    log: options.log,
-    now: options.now,
+  // The operations, the catalog and viem's address and amount code load with the first request.
+  const host = hostOnFirstRequest(async () => {
+    const { mockHost } = await import('./contract-host-of-mock.js')
+    return mockHost({
+      documents,
+      listeners,
+      auth: mockAuth(documents, secret),
+      validateResponses: options.validateResponses,
+      log: options.log,
+      now: options.now,
+    })
   })
   const handlers = hostHandlers(host, serviceAddresses(options.urls))
   return Object.assign(handlers, {

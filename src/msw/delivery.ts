@@ -1,9 +1,6 @@
 import type { WebhookListener, WebhookPayload } from '../../gen/indexer.gen.js'
 import { parseProjectId } from '../project-id.js'
-import { normaliseFilters } from '../webhook/filters.js'
-import { subscriptionsOf } from '../webhook/listener-subscriptions.js'
-import { MatchingIndex } from '../webhook/matching-index.js'
-import { buildPayload, type SourceLog } from '../webhook/payload.js'
+import type { SourceLog } from '../webhook/payload.js'
 import { formatSignature, secretKeyBytes, signedContent } from '../webhook/standard-webhooks.js'
 
 export type { SourceLog } from '../webhook/payload.js'
@@ -45,6 +42,13 @@ export async function signedDelivery(options: SignedDeliveryOptions): Promise<Si
   const { listener, chainId, log } = options
   if (!listener.secret)
     throw new Error('the listener has no secret: pass the listener as AddWebhookListener answered it')
+  // The webhook engine's matching and decoding (viem's ABI code) load with the first delivery built.
+  const [{ normaliseFilters }, { subscriptionsOf }, { MatchingIndex }, { buildPayload }] = await Promise.all([
+    import('../webhook/filters.js'),
+    import('../webhook/listener-subscriptions.js'),
+    import('../webhook/matching-index.js'),
+    import('../webhook/payload.js'),
+  ])
   const index = new MatchingIndex()
   index.add(
     subscriptionsOf({

@@ -13,3 +13,9 @@ export function hostHandlers(host: Host, addresses: readonly ServiceAddress[]): 
     }),
   )
 }
+
+/** A host made on its first request: creating handlers then costs a test file only their routes. */
+export function hostOnFirstRequest(make: () => Promise<Host>): Host {
+  let made: Promise<Host> | undefined
+  return { handle: async (request) => (await (made ??= make())).handle(request) }
+}

@@ -3,7 +3,6 @@ import { invalidArgument, Problem } from '../problem.js'
 import { projectIdOnIndexerWire, type ProjectId } from '../project-id.js'
 import { answeringSpecErrors } from '../server/errors.js'
 import type { WebhookListeners } from '../local/handlers/indexer.js'
-import { normaliseFilters } from '../webhook/filters.js'
 import { toWebhookListener, type ListenerRecord } from '../webhook/listener-store.js'
 import { formatSecret } from '../webhook/standard-webhooks.js'
 
@@ -31,6 +30,8 @@ export function mockListeners(now: () => number = Date.now): MockListeners {
     list: () => [...records.values()].filter((r) => r.record.removedAt === undefined).map((r) => r.listener),
     addListener: answeringSpecErrors(async (projectId: ProjectId, args: AddWebhookListenerArgs, scope = {}) => {
       const url = listenerUrl(args.url)
+      // Event signatures are parsed by viem's ABI code, loaded with the first listener rather than with the handlers.
+      const { normaliseFilters } = await import('../webhook/filters.js')
       const normalised = normaliseFilters(args.filters)
       const at = now()
       const record: ListenerRecord = {

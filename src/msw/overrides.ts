@@ -14,8 +14,7 @@ import { networkTable } from '../local/networks.js'
 import type { Caller } from '../server/auth.js'
 import { createHost, type CallContext } from '../server/host.js'
 import { platformServices, type PlatformHandlers } from '../server/services.js'
-import { validateRequest, validateResponse } from '../validate/index.js'
-import { hostHandlers } from './handle.js'
+import { hostHandlers, hostOnFirstRequest } from './handle.js'
 import { mockAuth, mockFixtures, mockJwtSecret, type MockOptions } from './mock-options.js'
 import { serviceAddresses } from './routes.js'
 
@@ -60,18 +59,22 @@ function overrideHandler(
   // Only this method's address reaches this host, so every method of every service may answer with the resolver.
   const everyMethod = new Proxy({}, { get: () => answer }) as never
   const documents = mockFixtures(options)
-  const host = createHost({
-    services: platformServices({
-      Marketplace: everyMethod,
-      Metadata: everyMethod,
-      Builder: everyMethod,
-      Relayer: everyMethod,
-      Indexer: everyMethod,
-    }),
-    networks: networkTable().names,
-    auth: mockAuth(documents, options.jwtSecret ?? mockJwtSecret),
-    validate: validateRequest,
-    validateResponse,
+  // The request and response validators load with the first request.
+  const host = hostOnFirstRequest(async () => {
+    const { validateRequest, validateResponse } = await import('../validate/index.js')
+    return createHost({
+      services: platformServices({
+        Marketplace: everyMethod,
+        Metadata: everyMethod,
+        Builder: everyMethod,
+        Relayer: everyMethod,
+        Indexer: everyMethod,
+      }),
+      networks: networkTable().names,
+      auth: mockAuth(documents, options.jwtSecret ?? mockJwtSecret),
+      validate: validateRequest,
+      validateResponse,
+    })
   })
   const key = service.toLowerCase() as ServiceName
   const addresses = serviceAddresses(options.urls, `${service}/${method}`).filter((a) => a.service === key)

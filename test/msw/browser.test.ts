@@ -7,10 +7,19 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium, type BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { repoRoot } from '../../scripts/paths.js'
 
 /** Debian's chromium; test/support/global-setup.ts installs it. Missing means the test fails, never skips. */
 const chromiumPath = '/usr/bin/chromium'
 const entry = fileURLToPath(new URL('./browser/entry.ts', import.meta.url))
+/** The README's browser example, imported by package name from this repository's sources. */
+const readmeExample = /<!-- example: msw-browser -->\n```ts\n([\s\S]*?)\n```/.exec(
+  readFileSync(join(repoRoot, 'README.md'), 'utf8'),
+)![1]!
+const alias = {
+  'web3-market-contract/msw': join(repoRoot, 'src/msw/index.ts'),
+  'web3-market-contract': join(repoRoot, 'src/index.ts'),
+}
 const workerScript = readFileSync(createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'), 'utf8')
 
 let page: Server
@@ -76,4 +85,21 @@ it('a page calls the default service addresses with the clients, answered by msw
     listeners: [true],
     overridden: 'NotFound: an empty floor',
   })
+})
+
+it("the README's browser example runs in chromium: the floor order, then the override's NotFound", async () => {
+  const tab = await context.newPage()
+  const errors: string[] = []
+  tab.on('pageerror', (error) => errors.push(error.message))
+  const lines: string[] = []
+  const done = new Promise<void>((resolve) =>
+    tab.on('console', (message) => {
+      lines.push(message.text())
+      if (message.text().startsWith('empty floor')) resolve()
+    }),
+  )
+  await tab.goto(`${pageUrl}example`)
+  await done
+  expect(errors).toEqual([])
+  expect(lines).toEqual([expect.stringMatching(/^floor order \d+$/), 'empty floor answered NotFound true'])
 })

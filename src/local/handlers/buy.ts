@@ -1,7 +1,7 @@
 import { Problem } from '../../problem.js'
 import type { GenerateBuyTransactionArgs, GenerateBuyTransactionReturn } from '../../../gen/marketplace.gen.js'
 import type { Catalog } from '../catalog/catalog.js'
-import { buySteps, type BuyLine } from '../buy-transaction.js'
+import type { BuyLine } from '../buy-transaction.js'
 import { nativeCurrency } from '../native-currency.js'
 import { tokenKey } from '../catalog/token-key.js'
 import { address, decimal } from './arguments.js'
@@ -72,5 +72,7 @@ export async function generateBuyTransaction(
     // acceptRequestBatch is nonpayable in the published ABI, so a native-coin batch could not carry value.
     throw new Problem('invalid-argument', 'orders paid in the native coin are bought one at a time')
   }
+  // The calldata encoder (viem's ABI code) loads with the first purchase, not with the server.
+  const { buySteps } = await import('../buy-transaction.js')
   return { steps: buySteps({ buyer, currency, lines, fees }) }
 }
