@@ -114,6 +114,16 @@ console.log(`  contractHandlers()         ${range(ready.contractHandlers)}`)
 console.log(
   `  difference of medians      ${(median(ready.contractHandlers) - median(ready.handWritten)).toFixed(1)} ms`,
 )
+const first = {
+  handWritten: field(readyRuns.handWritten, 'firstMs'),
+  contractHandlers: field(readyRuns.contractHandlers, 'firstMs'),
+}
+console.log('first answer (ready, then msw/node listening and one call answered), same processes, ms:')
+console.log(`  hand-written MSW handler   ${range(first.handWritten)}`)
+console.log(`  contractHandlers()         ${range(first.contractHandlers)}`)
+console.log(
+  `  difference of medians      ${(median(first.contractHandlers) - median(first.handWritten)).toFixed(1)} ms`,
+)
 
 const perCallRuns = sideBySide(perCallSources, 3)
 const perCall = {
