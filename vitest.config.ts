@@ -13,6 +13,7 @@ const user = [
   'test/local/**/*.test.ts',
   'test/webhook/**/*.test.ts', // the engine and the receiver
   'test/query/**/*.test.ts',
+  'test/msw/**/*.test.ts',
 ]
 /** What the quick tier leaves out of the user tier: installs from the packed tarball, apt (PostgreSQL, chromium), a browser. */
 const slowUser = [
@@ -20,6 +21,7 @@ const slowUser = [
   'test/package.test.ts',
   'test/local/browser.test.ts',
   'test/local/docs.test.ts',
+  'test/msw/browser.test.ts',
   'test/local/postgres.test.ts',
   'test/webhook/scale-out.test.ts',
   'test/webhook/store-migration.test.ts',

@@ -1,4 +1,4 @@
-import { getAddress } from 'viem'
+import { getAddress } from 'viem/utils'
 import type { Hex } from './hex.js'
 import { invalidArgument } from './problem.js'
 import { addressPattern } from './runtime/formats.js'

@@ -9,6 +9,10 @@ export const peerDependencies = {
     packages: ['@electric-sql/pglite', 'pg', 'viem', 'jose', 'ajv', 'ajv-formats'],
     install: 'npm install --save-dev',
   },
+  'web3-market-contract/msw': {
+    packages: ['msw', 'viem', 'jose', 'ajv', 'ajv-formats'],
+    install: 'npm install --save-dev',
+  },
   'web3-market-contract/server': { packages: ['jose'], install: 'npm install' },
   'web3-market-contract/webhook': { packages: ['viem'], install: 'npm install' },
   'web3-market-contract/webhook/engine': { packages: ['viem'], install: 'npm install' },

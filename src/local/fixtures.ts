@@ -1,31 +1,10 @@
 import { readFileSync } from 'node:fs'
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
 import type { Fixtures } from '../../gen/fixtures.gen.js'
-import { toIssues } from '../validate/issues.js'
-import { describeIssues } from '../validation-result.js'
-import { unservableFixtures } from './fixture-checks.js'
-import schema from './fixtures.schema.json' with { type: 'json' }
+import { checkFixtures } from './fixture-validation.js'
 
 /** The shapes of src/local/fixtures.schema.json, generated from it (scripts/fixture-types.ts). */
-export type { FixtureCollection, FixtureOrder, Fixtures, FixtureToken } from '../../gen/fixtures.gen.js'
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020
-const ajv = new Ajv2020({ allErrors: true, strict: false })
-addFormats(ajv)
-const validateFixtures = ajv.compile<Fixtures>(schema)
-
-/** Checks a fixtures document against its schema, then that it can be served (beside `known`, loaded before it). */
-export function checkFixtures(value: unknown, source: string, known: readonly Fixtures[] = []): Fixtures {
-  if (!validateFixtures(value)) {
-    const issues = describeIssues(toIssues(validateFixtures.errors))
-    throw new Error(`${source} does not match src/local/fixtures.schema.json: ${issues}`)
-  }
-  const unservable = unservableFixtures(value, known)
-  if (unservable.length > 0)
-    throw new Error(`${source} cannot be served as it is:\n  ${unservable.slice(0, 10).join('\n  ')}`)
-  return value
-}
+export type { FixtureAsset, FixtureCollection, FixtureOrder, Fixtures, FixtureToken } from '../../gen/fixtures.gen.js'
+export { checkFixtures } from './fixture-validation.js'
 
 export function readFixturesFile(path: string, known: readonly Fixtures[] = []): Fixtures {
   let value: unknown

@@ -1,22 +1,18 @@
-import { createHost } from '../server/host.js'
 import { consoleLog, type Log } from '../log.js'
-import { jwtSecretKeyVerifier } from '../server/auth.js'
 import { listen, type RunningServer } from '../server/node.js'
-import { platformServices } from '../server/services.js'
-import { parseProjectId, type ProjectId } from '../project-id.js'
+import type { ProjectId } from '../project-id.js'
+import { lazySql } from '../store/lazy-sql.js'
 import { openSql, type Sql } from '../store/sql.js'
+import { memoryCatalog } from './catalog/memory.js'
+import { sqlCatalog } from './catalog/sql.js'
+import { catalogAuth, contractHost } from './contract-host.js'
 import { issueSecretKey, jwtSecret } from './credentials.js'
-import { checkFixtures, readFixturesFile } from './fixtures.js'
-import { builderHandlers } from './handlers/builder.js'
-import { indexerHandlers } from './handlers/indexer.js'
-import { marketplaceHandlers } from './handlers/marketplace.js'
-import { metadataHandlers } from './handlers/metadata.js'
-import { relayerHandlers } from './handlers/relayer.js'
-import { networkTable } from './networks.js'
+import { checkFixtures, readFixturesFile, type Fixtures } from './fixtures.js'
+import { lazyWebhookEngine } from './lazy-webhooks.js'
+import { networkTable, type NetworkTable } from './networks.js'
 import { sampleData, sampleProject } from './sample-data.js'
 import { loadFixtures } from './store/seed.js'
 import { migrate } from './store/schema.js'
-import { validateRequest, validateResponse } from '../validate/index.js'
 import { localWebhookEngine, type LocalChain } from './webhooks.js'
 import { withDocsRoute } from './docs-route.js'
 import { withDeliveriesRoute } from './deliveries-route.js'
@@ -63,6 +59,7 @@ export interface LocalServer {
   secretKey: string
   projectId: ProjectId
   jwtSecret: string
+  /** The SQL store; in memory it opens on first use (the webhook engine's outbox). */
   sql: Sql
   /** The node:http server, for observers (tests, benchmarks). */
   httpServer: RunningServer['server']
@@ -71,22 +68,32 @@ export interface LocalServer {
   close(): Promise<void>
 }
 
-/** Opens the store, loads sample data and fixtures, and serves all five services on one port. */
-export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
-  // The sample data passes the same check as a FIXTURES file.
-  checkFixtures(sampleData, 'the sample data (src/local/sample-data.ts)')
-  const extraFixtures = options.fixtures ? readFixturesFile(options.fixtures, [sampleData]) : undefined
-  const log = options.log ?? consoleLog
+/** A random HS256 secret, for a server whose store keeps nothing across restarts. */
+const randomSecret = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
+
+/**
+ * Where the data comes from: in memory (no data dir, no database) the catalog is the fixtures in memory
+ * and the SQL store opens only when the webhook engine first needs it; otherwise the SQL store, seeded at start.
+ */
+async function openData(
+  options: LocalServerOptions,
+  extraFixtures: Fixtures | undefined,
+  networks: NetworkTable,
+  log: Log,
+) {
+  const inMemory = !options.dataDir && !options.databaseUrl
+  if (inMemory) {
+    const sql = lazySql(() => openSql({ dataDirDump: options.dataDirDump, log }))
+    const catalog = memoryCatalog(networks, extraFixtures ? [sampleData, extraFixtures] : [sampleData])
+    return { sql, catalog, secret: options.jwtSecret ?? randomSecret(), inMemory }
+  }
   const sql = await openSql({
     dataDir: options.dataDir,
     dataDirDump: options.dataDirDump,
     databaseUrl: options.databaseUrl,
     log,
   })
-  let running: RunningServer | undefined
-  let engine: Awaited<ReturnType<typeof localWebhookEngine>> | undefined
   try {
-    const networks = networkTable()
     const setUp = async () => {
       await migrate(sql)
       await loadFixtures(sql, networks, sampleData)
@@ -95,29 +102,42 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     }
     // Several servers may start at once on one PostgreSQL database. The engine takes that lock itself.
     const secret = await (sql.oneAtATime ? sql.oneAtATime(setUp) : setUp())
-    engine = await localWebhookEngine(sql, networks, {
-      chains: options.chains,
-      attemptTimeoutMs: options.webhookAttemptTimeoutMs,
-      chainLeaseMs: options.webhookChainLeaseMs,
-      disableFailingListenersAfterMs: options.webhookDisableFailingAfterMs,
-      log,
-    })
-    const projects = await sql.query<{ id: string; access_key: string }>('select id, access_key from projects')
-    const projectByAccessKey = new Map(projects.rows.map((p) => [p.access_key, parseProjectId(p.id, 'projects.id')]))
+    return { sql, catalog: sqlCatalog(sql), secret, inMemory }
+  } catch (error) {
+    await sql.close().catch((closeError: unknown) => log('could not close the store', closeError))
+    throw error
+  }
+}
+
+/** Loads sample data and fixtures (in memory, or into the store) and serves all five services on one port. */
+export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  // The sample data passes the same check as a FIXTURES file.
+  checkFixtures(sampleData, 'the sample data (src/local/sample-data.ts)')
+  const extraFixtures = options.fixtures ? readFixturesFile(options.fixtures, [sampleData]) : undefined
+  const log = options.log ?? consoleLog
+  const networks = networkTable()
+  const { sql, catalog, secret, inMemory } = await openData(options, extraFixtures, networks, log)
+  let running: RunningServer | undefined
+  let engine: WebhookEngine | undefined
+  try {
+    const makeEngine = () =>
+      localWebhookEngine(sql, networks, {
+        chains: options.chains,
+        attemptTimeoutMs: options.webhookAttemptTimeoutMs,
+        chainLeaseMs: options.webhookChainLeaseMs,
+        disableFailingListenersAfterMs: options.webhookDisableFailingAfterMs,
+        log,
+      })
+    // Following a chain needs the engine from the start; otherwise an in-memory server makes it on first use.
+    engine = inMemory && !options.chains?.length ? lazyWebhookEngine(makeEngine) : await makeEngine()
     await engine.start()
-    const auth = { accessKey: (key: string) => projectByAccessKey.get(key), secretKey: jwtSecretKeyVerifier(secret) }
-    const rpcHost = createHost({
-      services: platformServices({
-        Marketplace: marketplaceHandlers(sql, networks),
-        Metadata: metadataHandlers(sql),
-        Builder: builderHandlers(sql),
-        Relayer: relayerHandlers(sql, networks),
-        Indexer: indexerHandlers(engine, networks),
-      }),
-      networks: networks.names,
+    const auth = await catalogAuth(catalog, secret)
+    const rpcHost = contractHost({
+      catalog,
+      networks,
+      listeners: engine,
       auth,
-      validate: validateRequest,
-      validateResponse: options.validateResponses ? validateResponse : undefined,
+      validateResponses: options.validateResponses,
       timeoutMs: options.timeoutMs,
       bodyLimit: options.bodyLimit,
       log,

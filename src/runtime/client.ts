@@ -78,9 +78,12 @@ export class ServiceClient {
         serviceUrl(service.key, service.route, options.network, options.url, String)
       : (options.url ?? '')
     this.#url = `${base.replace(/\/*$/, '')}/rpc/${service.name}/`
-    const fetch = options.fetch ?? globalThis.fetch
-    if (typeof fetch !== 'function') throw new TypeError(`${service.name}: no global fetch; pass options.fetch`)
-    this.#fetch = (input, init) => fetch(input, init)
+    const fetch = options.fetch
+    if (typeof (fetch ?? globalThis.fetch) !== 'function')
+      throw new TypeError(`${service.name}: no global fetch; pass options.fetch`)
+    // The global fetch is looked up per call: a mock that replaces it later (msw/node's setupServer().listen()
+    // in a beforeAll) still sees clients made at import time.
+    this.#fetch = fetch ? (input, init) => fetch(input, init) : (input, init) => globalThis.fetch(input, init)
     this.#credentials = credentials(options.accessKey, needsSecretKey(service.auth) ? options.secretKey : undefined)
     this.#defaults = options
   }

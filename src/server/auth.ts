@@ -1,4 +1,3 @@
-import { errors as joseErrors, jwtVerify } from 'jose'
 import { PermissionDeniedError, SessionExpiredError, UnauthorizedError } from '../../gen/errors.gen.js'
 import { Problem } from '../problem.js'
 import { parseProjectId, type ProjectId } from '../project-id.js'
@@ -26,6 +25,8 @@ export const projectClaim = 'project'
 export function jwtSecretKeyVerifier(secret: string | Uint8Array): AuthVerifiers['secretKey'] {
   const key = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret
   return async (token) => {
+    // jose loads with the first secret key checked: most calls need only the access key.
+    const { errors: joseErrors, jwtVerify } = await import('jose')
     let payload: Record<string, unknown>
     try {
       payload = (await jwtVerify(token, key, { algorithms: ['HS256'] })).payload

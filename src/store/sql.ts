@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
+import type { PGlite } from '@electric-sql/pglite'
+import type pg from 'pg'
 import { consoleLog, type Log } from '../log.js'
 import { lockDataDir } from './lock.js'
-import { listenPostgres } from './pg-notifications.js'
 
 export { DataDirLockedError, lockDataDir, lockFileName } from './lock.js'
 
@@ -61,6 +60,7 @@ export interface SqlOptions {
   log?: Log
 }
 
+/** PGlite and pg load with the first store that needs them: a server that never opens one never pays for them. */
 export async function openSql(options: SqlOptions = {}): Promise<Sql> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.log ?? consoleLog)
@@ -71,6 +71,7 @@ async function openEmbedded(dataDir: string | undefined, dump: Blob | undefined)
   const lock = dataDir ? lockDataDir(dataDir) : undefined
   let db: PGlite
   try {
+    const { PGlite } = await import('@electric-sql/pglite')
     const holdsDatabase = dataDir !== undefined && existsSync(join(dataDir, 'PG_VERSION'))
     db = new PGlite({ dataDir, loadDataDir: holdsDatabase ? undefined : dump })
     await db.waitReady
@@ -125,6 +126,8 @@ const statementNames = new Map<string, string>()
 const SETUP_LOCK_KEY = 0x77_65_62_33
 
 async function openPostgres(connectionString: string, log: Log): Promise<Sql> {
+  const { default: pg } = await import('pg')
+  const { listenPostgres } = await import('./pg-notifications.js')
   const pool = new pg.Pool({ connectionString })
   // An idle client whose connection dies (the server restarts, an admin terminates it) is reported here;
   // without a listener the pool's 'error' event would crash the process. The pool drops that client by itself.

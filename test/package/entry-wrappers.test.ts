@@ -9,6 +9,7 @@ import { packedTarball } from './support/packed-tarball.js'
 /** Entry points loaded through a wrapper (src/entries) that reports a missing peer, and the module each wraps. */
 const wrapped = [
   ['/local', 'dist/src/local/index.js'],
+  ['/msw', 'dist/src/msw/index.js'],
   ['/server', 'dist/src/server/index.js'],
   ['/webhook', 'dist/src/webhook/index.js'],
   ['/webhook/engine', 'dist/src/webhook-engine.js'],

@@ -11,6 +11,7 @@ const localPeers = '@electric-sql/pglite pg viem jose ajv ajv-formats'
 /** What a client-only install (no optional peers) gets from the entry points that need peers. */
 const cases = [
   ['/local', `npm install --save-dev ${localPeers}`],
+  ['/msw', 'npm install --save-dev msw viem jose ajv ajv-formats'],
   ['/server', 'npm install jose'],
   ['/webhook', 'npm install viem'],
   ['/webhook/engine', 'npm install viem'],

@@ -1,28 +1,21 @@
 import { Problem } from '../../problem.js'
 import type { GenerateBuyTransactionArgs, GenerateBuyTransactionReturn } from '../../../gen/marketplace.gen.js'
-import type { Sql } from '../../store/sql.js'
-import { buySteps, type BuyLine } from '../buy-transaction.js'
+import type { Catalog } from '../catalog/catalog.js'
+import type { BuyLine } from '../buy-transaction.js'
 import { nativeCurrency } from '../native-currency.js'
+import { tokenKey } from '../catalog/token-key.js'
 import { address, decimal } from './arguments.js'
-import { activeOrder, collectionId } from './marketplace-queries.js'
+import { isActive } from './marketplace-queries.js'
 
 const buyableMarketplace = 'platform_marketplace_v2'
 export const maxOrdersPerBuy = 50
 
-interface ListingRow {
-  order_id: string
-  token_id: string
-  currency: string
-  price_per_token: string
-  quantity_remaining: string
-  active: boolean
-}
-
-/** Checks every order of the purchase against the store, then builds the steps (see buy-transaction.ts). */
+/** Checks every order of the purchase against the catalog at `now`, then builds the steps (see buy-transaction.ts). */
 export async function generateBuyTransaction(
-  sql: Sql,
+  catalog: Catalog,
   chainId: number,
   args: GenerateBuyTransactionArgs,
+  now: number,
 ): Promise<GenerateBuyTransactionReturn> {
   const collection = address(args.collectionAddress, 'collectionAddress')
   const buyer = address(args.buyer, 'buyer')
@@ -39,40 +32,38 @@ export async function generateBuyTransaction(
     amount: decimal(fee.amount, `additionalFees[${i}].amount`),
     receiver: address(fee.receiver, `additionalFees[${i}].receiver`),
   }))
-  const id = await collectionId(sql, chainId, collection)
+  const id = await catalog.collectionId(chainId, collection)
   if (id === undefined) throw new Problem('not-found', `no collection ${collection} on chain ${chainId}`)
 
   const lines: BuyLine[] = []
   const currencies = new Set<string>()
+  const listings = await catalog.collectionOrders(id, 'listing')
   for (const [i, data] of args.ordersData.entries()) {
-    const { rows } = await sql.query<ListingRow>(
-      `select o.order_id, o.token_id::text, o.currency, o.price_per_token::text, o.quantity_remaining::text, (${activeOrder}) as active
-       from orders o where o.collection_id = $1 and o.marketplace = $2 and o.order_id = $3 and o.side = 'listing'`,
-      [id, args.marketplace, data.orderId],
-    )
-    const row = rows[0]
+    const row = listings.find((o) => o.marketplace === args.marketplace && o.orderId === data.orderId)
     if (!row)
       throw new Problem(
         'not-found',
         `ordersData[${i}]: no ${args.marketplace} listing ${data.orderId.slice(0, 80)} in ${collection}`,
       )
-    if (!row.active) throw new Problem('invalid-argument', `ordersData[${i}]: listing ${row.order_id} is not active`)
-    if (data.tokenId !== undefined && data.tokenId !== '' && data.tokenId !== row.token_id) {
+    if (!isActive(row, now))
+      throw new Problem('invalid-argument', `ordersData[${i}]: listing ${row.orderId} is not active`)
+    const tokenId = tokenKey(row.tokenId!)
+    if (data.tokenId !== undefined && data.tokenId !== '' && data.tokenId !== tokenId) {
       throw new Problem(
         'invalid-argument',
-        `ordersData[${i}]: listing ${row.order_id} is for token ${row.token_id}, not ${data.tokenId.slice(0, 80)}`,
+        `ordersData[${i}]: listing ${row.orderId} is for token ${tokenId}, not ${data.tokenId.slice(0, 80)}`,
       )
     }
     const quantity = decimal(data.quantity, `ordersData[${i}].quantity`)
-    if (quantity < 1n || quantity > BigInt(row.quantity_remaining)) {
-      throw new Problem('invalid-argument', `ordersData[${i}].quantity must be 1 to ${row.quantity_remaining}`)
+    if (quantity < 1n || quantity > BigInt(row.quantityRemaining!)) {
+      throw new Problem('invalid-argument', `ordersData[${i}].quantity must be 1 to ${row.quantityRemaining}`)
     }
     lines.push({
-      requestId: decimal(row.order_id, `ordersData[${i}].orderId`),
+      requestId: decimal(row.orderId, `ordersData[${i}].orderId`),
       quantity,
-      pricePerToken: BigInt(row.price_per_token),
+      pricePerToken: BigInt(row.priceAmount),
     })
-    currencies.add(row.currency)
+    currencies.add(row.priceCurrencyAddress)
   }
   if (currencies.size > 1)
     throw new Problem('invalid-argument', 'all orders of one purchase must be priced in the same currency')
@@ -81,5 +72,7 @@ export async function generateBuyTransaction(
     // acceptRequestBatch is nonpayable in the published ABI, so a native-coin batch could not carry value.
     throw new Problem('invalid-argument', 'orders paid in the native coin are bought one at a time')
   }
+  // The calldata encoder (viem's ABI code) loads with the first purchase, not with the server.
+  const { buySteps } = await import('../buy-transaction.js')
   return { steps: buySteps({ buyer, currency, lines, fees }) }
 }

@@ -1,6 +1,5 @@
 import { Problem } from '../../problem.js'
 import type { Page } from '../../../gen/marketplace.gen.js'
-import type { Sql } from '../../store/sql.js'
 
 export const maxPageSize = 100
 export const defaultPageSize = 10
@@ -23,34 +22,17 @@ export function pageWindow(page: Page | undefined): PageWindow {
   return { page: number, pageSize: size, offset: (number - 1) * size }
 }
 
-/** A paged select: `select <columns> <from> order by <orderBy>`, with `params` for the placeholders in `from`. */
-export interface PagedQuery {
-  columns: string
-  from: string
-  orderBy: string
-  params: unknown[]
-}
-
-/** One page of rows and the page as SPEC answers it (page, pageSize, more, totalRecords); every paged operation reads through here. */
-export async function selectPage<Row>(
-  sql: Sql,
-  query: PagedQuery,
-  requested: Page | undefined,
-): Promise<{ rows: Row[]; page: Page }> {
+/** One page of `rows` (already in order) and the page as SPEC answers it (page, pageSize, more, totalRecords); every paged operation reads through here. */
+export function selectPage<Row>(rows: readonly Row[], requested: Page | undefined): { rows: Row[]; page: Page } {
   const window = pageWindow(requested)
-  const total = await sql.query<{ count: string }>(`select count(*) as count ${query.from}`, query.params)
-  const { rows } = await sql.query<Row>(
-    `select ${query.columns} ${query.from} order by ${query.orderBy} limit ${window.pageSize} offset ${window.offset}`,
-    query.params,
-  )
-  const totalRecords = Number(total.rows[0]!.count)
+  const selected = rows.slice(window.offset, window.offset + window.pageSize)
   return {
-    rows,
+    rows: selected,
     page: {
       page: window.page,
       pageSize: window.pageSize,
-      more: window.offset + rows.length < totalRecords,
-      totalRecords,
+      more: window.offset + selected.length < rows.length,
+      totalRecords: rows.length,
     },
   }
 }

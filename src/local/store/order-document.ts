@@ -1,5 +1,5 @@
 import { canonicalAddress } from '../../address.js'
-import { formatUnits } from 'viem'
+import { formatUnits } from 'viem/utils'
 import type { Order } from '../../../gen/marketplace.gen.js'
 import type { FixtureOrder } from '../fixtures.js'
 

@@ -2,17 +2,22 @@ import { canonicalAddress } from '../../address.js'
 import type { Sql } from '../../store/sql.js'
 import type { FixtureCollection, Fixtures } from '../fixtures.js'
 import type { NetworkTable } from '../networks.js'
-import { orderDocument, sampleEpoch, sampleTimes, type CurrencyInfo } from './order-document.js'
-
-function chainOf(networks: NetworkTable, network: string, where: string): number {
-  const chainId = networks.chainIdOf(network)
-  if (chainId === undefined) throw new Error(`fixtures: unknown network "${network}" in ${where}`)
-  return chainId
-}
+import {
+  assetDocument,
+  audienceDocument,
+  chainOf,
+  collectionKey,
+  contactDocument,
+  contractDocument,
+  gasSponsorDocument,
+  tokenDocument,
+  tokenOutsideCollection,
+  unknownCurrency,
+} from './documents.js'
+import { orderDocument, type CurrencyInfo } from './order-document.js'
 
 async function loadCollection(sql: Sql, networks: NetworkTable, collection: FixtureCollection): Promise<void> {
-  const chainId = chainOf(networks, collection.network, `collection ${collection.contractAddress}`)
-  const address = canonicalAddress(collection.contractAddress, 'collection.contractAddress')
+  const { chainId, address } = collectionKey(networks, collection)
   const { rows } = await sql.query<{ id: string }>(
     `insert into collections (chain_id, contract_address, name, contract_type) values ($1, $2, $3, $4)
      on conflict (chain_id, contract_address) do update set name = excluded.name, contract_type = excluded.contract_type
@@ -22,18 +27,17 @@ async function loadCollection(sql: Sql, networks: NetworkTable, collection: Fixt
   const collectionId = Number(rows[0]!.id)
   const decimalsOf = new Map<string, number>()
   for (const token of collection.tokens) {
-    const { assets = [], ...metadata } = token
     decimalsOf.set(token.tokenId, token.decimals ?? 0)
     await sql.query(
       `insert into tokens (collection_id, token_id, metadata) values ($1, $2, $3)
        on conflict (collection_id, token_id) do update set metadata = excluded.metadata`,
-      [collectionId, token.tokenId, JSON.stringify({ ...metadata, updatedAt: sampleEpoch })],
+      [collectionId, token.tokenId, JSON.stringify(tokenDocument(token))],
     )
-    for (const asset of assets) {
+    for (const asset of token.assets ?? []) {
       await sql.query(
         `insert into assets (collection_id, token_id, metadata_field, doc) values ($1, $2, $3, $4)
          on conflict (collection_id, token_id, metadata_field) do update set doc = excluded.doc`,
-        [collectionId, token.tokenId, asset.metadataField, JSON.stringify({ ...asset, updatedAt: sampleEpoch })],
+        [collectionId, token.tokenId, asset.metadataField, JSON.stringify(assetDocument(asset))],
       )
     }
   }
@@ -43,12 +47,8 @@ async function loadCollection(sql: Sql, networks: NetworkTable, collection: Fixt
       [chainId, canonicalAddress(order.currency, 'order.currency')],
     )
     const found = currency.rows[0]
-    if (!found)
-      throw new Error(
-        `fixtures: order ${order.orderId} uses currency ${order.currency}, not a currency of ${collection.network}`,
-      )
-    if (!decimalsOf.has(order.tokenId))
-      throw new Error(`fixtures: order ${order.orderId} is for token ${order.tokenId}, not in the collection`)
+    if (!found) throw unknownCurrency(order.orderId, order.currency, collection.network)
+    if (!decimalsOf.has(order.tokenId)) throw tokenOutsideCollection(order.orderId, order.tokenId)
     const info: CurrencyInfo = { decimals: found.decimals, usdPrice: found.usd_price }
     const doc = orderDocument(order, chainId, address, info, decimalsOf.get(order.tokenId)!)
     await sql.query(
@@ -106,38 +106,22 @@ export async function loadFixtures(sql: Sql, networks: NetworkTable, fixtures: F
     }
     for (const collection of fixtures.collections ?? []) await loadCollection(tx, networks, collection)
     for (const audience of fixtures.audiences ?? []) {
-      const { contacts, ...rest } = audience
       await tx.query(
         `insert into audiences (id, project_id, doc) values ($1, $2, $3)
          on conflict (id) do update set project_id = excluded.project_id, doc = excluded.doc`,
-        [audience.id, audience.projectId, JSON.stringify({ ...rest, ...sampleTimes })],
+        [audience.id, audience.projectId, JSON.stringify(audienceDocument(audience))],
       )
-      for (const contact of contacts) {
-        const address = canonicalAddress(contact.address, 'contact.address')
+      for (const contact of audience.contacts) {
+        const { address, doc } = contactDocument(audience.id, contact)
         await tx.query(
           `insert into audience_contacts (audience_id, address, doc) values ($1, $2, $3)
            on conflict (audience_id, address) do update set doc = excluded.doc`,
-          [
-            audience.id,
-            address,
-            JSON.stringify({
-              ...contact,
-              address,
-              audienceId: audience.id,
-              ...sampleTimes,
-            }),
-          ],
+          [audience.id, address, JSON.stringify(doc)],
         )
       }
     }
     for (const contract of fixtures.contracts ?? []) {
-      const { network, ...rest } = contract
-      const doc = {
-        ...rest,
-        chainId: chainOf(networks, network, `contract ${contract.id}`),
-        contractAddress: canonicalAddress(contract.contractAddress, 'contract.contractAddress'),
-        ...sampleTimes,
-      }
+      const doc = contractDocument(networks, contract)
       await tx.query(
         `insert into contracts (id, project_id, audience_id, doc) values ($1, $2, $3, $4)
          on conflict (id) do update set project_id = excluded.project_id, audience_id = excluded.audience_id, doc = excluded.doc`,
@@ -145,14 +129,7 @@ export async function loadFixtures(sql: Sql, networks: NetworkTable, fixtures: F
       )
     }
     for (const sponsor of fixtures.gasSponsors ?? []) {
-      const { network, ...rest } = sponsor
-      const chainId = chainOf(networks, network, `gas sponsor ${sponsor.id}`)
-      const doc = {
-        ...rest,
-        chainId,
-        address: canonicalAddress(sponsor.address, 'gasSponsor.address'),
-        ...sampleTimes,
-      }
+      const { chainId, doc } = gasSponsorDocument(networks, sponsor)
       await tx.query(
         `insert into gas_sponsors (id, project_id, chain_id, doc) values ($1, $2, $3, $4)
          on conflict (id) do update set project_id = excluded.project_id, chain_id = excluded.chain_id, doc = excluded.doc`,

@@ -11,6 +11,7 @@ export const audiences = {
     peers: ['@electric-sql/pglite', 'pg', 'viem', 'jose', 'ajv', 'ajv-formats'].map(peer),
     entries: ['/local'],
   },
+  testAuthor: { peers: ['msw', 'viem', 'jose', 'ajv', 'ajv-formats'].map(peer), entries: ['/msw'] },
 } satisfies Record<string, { peers: string[]; entries: string[] }>
 
 export type Audience = keyof typeof audiences

@@ -1,0 +1,35 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { repoRoot } from '../../scripts/paths.js'
+import { audiences } from './support/audiences.js'
+import { consumerProject, type ConsumerProject } from './support/consumer-project.js'
+
+const { devDependencies } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>
+}
+/** The README's vitest example, as a test author copies it. */
+const example = /<!-- example: msw-vitest -->\n```ts\n([\s\S]*?)\n```/.exec(
+  readFileSync(join(repoRoot, 'README.md'), 'utf8'),
+)![1]!
+
+let project: ConsumerProject
+
+beforeAll(() => {
+  // The tarball, the peers the README names for test authors with MSW, and vitest: nothing of this repository.
+  project = consumerProject([...audiences.testAuthor.peers, `vitest@${devDependencies.vitest}`])
+}, 300_000)
+
+afterAll(() => project?.remove())
+
+it("the README's vitest example passes in an empty project with the packed tarball and msw", () => {
+  writeFileSync(join(project.dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
+  writeFileSync(join(project.dir, 'floor-price.test.ts'), example)
+  const output = execFileSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'floor-price.test.ts'], {
+    cwd: project.dir,
+    encoding: 'utf8',
+    env: { ...process.env, CI: '1', NO_COLOR: '1' },
+  })
+  expect(output).toMatch(/Tests\s+2 passed \(2\)/)
+}, 120_000)
