@@ -19,7 +19,11 @@ let gen: InteropModule
 
 beforeAll(async () => {
   webrpcTest = generateInteropStubs(outDir).webrpcTest
-  gen = (await import(pathToFileURL(join(outDir, 'test.gen.ts')).href)) as InteropModule
+  // A service file exports its own names; the error classes live in the shared errors module beside it.
+  const [service, errors] = await Promise.all(
+    ['test.gen.ts', 'errors.gen.ts'].map((file) => import(pathToFileURL(join(outDir, file)).href)),
+  )
+  gen = { ...errors, ...service } as InteropModule
 }, 120_000)
 afterAll(() => rmSync(outDir, { recursive: true, force: true }))
 
