@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net'
 import {
   TimeoutError,
+  WebrpcBadMethodError,
   WebrpcBadRequestError,
   WebrpcClientDisconnectedError,
   type WebrpcError,
@@ -95,9 +96,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   const wire: WebrpcError =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? new TimeoutError({ cause: 'request not received in time' })
-      : new WebrpcBadRequestError({
-          cause: error.code === 'HPE_HEADER_OVERFLOW' ? 'request headers too large' : 'malformed HTTP request',
-        })
+      : // A method node's parser does not know (QUERY on Node 20.19, any made-up one) is still a method the route does not take.
+        error.code === 'HPE_INVALID_METHOD'
+        ? new WebrpcBadMethodError({ cause: 'unknown HTTP method' })
+        : new WebrpcBadRequestError({
+            cause: error.code === 'HPE_HEADER_OVERFLOW' ? 'request headers too large' : 'malformed HTTP request',
+          })
   const body = JSON.stringify(wire.toJSON())
   const headers = Object.entries({
     ...corsHeaders,

@@ -109,8 +109,20 @@ function rawHttp(port: number, bytes: string): Promise<string> {
 describe('requests node:http rejects before the host', () => {
   const bodyOf = (reply: string) => JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))
 
+  it('a method node:http does not know gets a WebrpcBadMethod body', async () => {
+    const reply = await rawHttp(Number(new URL(server.url).port), 'FROB /rpc/Probe/Echo HTTP/1.1\r\nHost: x\r\n\r\n')
+    expect(reply.startsWith('HTTP/1.1 405 ')).toBe(true)
+    expect(bodyOf(reply)).toEqual({
+      error: 'WebrpcBadMethod',
+      code: -3,
+      msg: 'bad method',
+      status: 405,
+      cause: 'unknown HTTP method',
+    })
+  })
+
   it('malformed HTTP gets a SPEC WebrpcBadRequest body', async () => {
-    const reply = await rawHttp(Number(new URL(server.url).port), 'NONSENSE\r\n\r\n')
+    const reply = await rawHttp(Number(new URL(server.url).port), 'GET /rpc/Probe/Echo HTTP/1.1\r\nHo st: x\r\n\r\n')
     expect(reply.startsWith('HTTP/1.1 400 ')).toBe(true)
     expect(bodyOf(reply)).toEqual({
       error: 'WebrpcBadRequest',
