@@ -9,6 +9,7 @@ import { requestExamples } from '../../src/conform/request-examples.js'
 import { validateResponse } from '../../src/validate/index.js'
 import { startTestServer, type TestServer } from '../local/support.js'
 import { node24 } from '../support/node24.js'
+import { otherTeamsTool } from '../support/other-teams-tools.js'
 import { venvPython } from '../support/python-venv.js'
 
 /**
@@ -84,7 +85,7 @@ it('Schemathesis runs every check over the five 3.1 documents with 0 failures', 
 
 /** Prism on a free port, resolved once it listens. */
 async function startPrism(args: string[]): Promise<{ url: string; stop: () => void }> {
-  const prism = join(repoRoot, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js')
+  const prism = join(otherTeamsTool('@stoplight/prism-cli'), 'dist', 'index.js')
   const child: ChildProcess = spawn(node, [prism, ...args, '--port', '0', '--host', '127.0.0.1'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -196,7 +197,7 @@ describe.each(versions)('a @hey-api/openapi-ts 0.99 client from OpenAPI %s', (_,
   it('compiles under strict TypeScript 5.9 and 7 and makes all 10 calls, each answer within its schema', async () => {
     const dir = join(work, `hey-api-${folder.replace('/', '-')}`)
     mkdirSync(dir, { recursive: true })
-    const openapiTs = join(repoRoot, 'node_modules', '@hey-api', 'openapi-ts', 'bin', 'run.js')
+    const openapiTs = join(otherTeamsTool('@hey-api/openapi-ts'), 'bin', 'run.js')
     await Promise.all(
       stems.map((stem) => run(node, [openapiTs, '-i', documentOf(folder, stem), '-o', join(dir, stem)], { cwd: dir })),
     )
