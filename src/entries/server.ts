@@ -1,7 +1,11 @@
 // web3-market-contract/server under import: src/server/index.ts, a missing optional peer reported in one line.
 import { loadWithPeers } from '../peer-dependencies.js'
 
-const server = await loadWithPeers('web3-market-contract/server', () => import('../server/index.js'))
+// The host loads jose only when it first verifies a secret key; loading it here reports a missing one at import.
+const server = await loadWithPeers('web3-market-contract/server', async () => {
+  await import('jose')
+  return import('../server/index.js')
+})
 export const {
   authenticate,
   createHost,

@@ -58,10 +58,13 @@ export const defaultTimeoutMs = 10_000
 
 const jsonHeaders: Readonly<Record<string, string>> = { 'Content-Type': 'application/json', ...corsHeaders }
 
+/** The `Allow` header of every WebrpcBadMethod answer: the methods a route takes. */
+export const allowedMethods = 'POST, OPTIONS'
+
 function errorResponse(error: WireError, webrpcHeader: string | undefined): HostResponse {
   const headers: Record<string, string> = { ...jsonHeaders }
   if (webrpcHeader) headers.Webrpc = webrpcHeader
-  if (error instanceof WebrpcBadMethodError) headers.Allow = 'POST, OPTIONS'
+  if (error instanceof WebrpcBadMethodError) headers.Allow = allowedMethods
   return { status: error.status, body: errorBody(error), headers }
 }
 

@@ -9,7 +9,7 @@ import {
   type WebrpcError,
 } from '../../gen/errors.gen.js'
 import { corsHeaders } from './cors.js'
-import type { Host } from './host.js'
+import { allowedMethods, type Host } from './host.js'
 import { bodyNotUtf8, bodyTooLarge, type BodyProblem, type HostRequest } from './wire.js'
 
 function readLimited(req: IncomingMessage, limit: number): Promise<string | BodyProblem> {
@@ -107,6 +107,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
     ...corsHeaders,
     'Content-Type': 'application/json',
     'Content-Length': String(Buffer.byteLength(body)),
+    ...(wire instanceof WebrpcBadMethodError ? { Allow: allowedMethods } : {}),
     Connection: 'close',
   })
   socket.end(

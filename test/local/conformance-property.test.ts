@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { checkFixtures, type FixtureCollection, type Fixtures } from '../../src/local/fixtures.js'
@@ -58,10 +61,15 @@ const collection: fc.Arbitrary<FixtureCollection> = fc
   }))
 
 let server: TestServer
+const dataDir = mkdtempSync(join(tmpdir(), 'conformance-property-'))
 beforeAll(async () => {
-  server = await startTestServer()
+  // A store-backed server (a data directory), so each run's fixtures load into its SQL store as FIXTURES do.
+  server = await startTestServer({ dataDir })
 })
-afterAll(() => server.close())
+afterAll(async () => {
+  await server.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
 
 let runs = 0
 /** The generated collection under an address and order ids no earlier run used (run n: 0x…n, orders n00000i). */

@@ -16,13 +16,16 @@ const resolutions = [
 
 /** Every entry point with JavaScript behind it (the JSON ones, schemas/* and fixtures.schema.json, have no types). */
 const everyEntry = Object.values(audiences).flatMap(({ entries }) => entries)
+/** msw's own declarations use the DOM's WebSocket and event types, so a consumer of /msw has the DOM lib (as msw asks). */
+const domEntries = ['/msw']
+const nonDomEntries = everyEntry.filter((entry) => !domEntries.includes(entry))
 const everyPeer = [...new Set(Object.values(audiences).flatMap(({ peers }) => peers))]
 /** The entry points of the audiences that install no peer: the clients, the webhook receiver and `/validate`. */
 const peerlessEntries = Object.values(audiences).flatMap(({ peers, entries }) => (peers.length === 0 ? entries : []))
 
 /**
- * A program importing `entries`, type-checked as a strict consumer would: ES2022 and Node types, no DOM lib, no
- * skipLibCheck. Returns the compiler's error lines.
+ * A program importing `entries`, type-checked as a strict consumer would: ES2022 and Node types, `lib` (no DOM but
+ * where an entry's peer needs it), no skipLibCheck. Returns the compiler's error lines.
  */
 function typeCheck(
   project: ConsumerProject,
@@ -30,6 +33,7 @@ function typeCheck(
   tsc: string,
   moduleResolution: string,
   module: string,
+  lib: readonly string[],
 ) {
   const program = entries.map(
     (entry, i) => `import * as entry${i} from '${packageName}${entry}'\nconsole.log(entry${i})`,
@@ -39,7 +43,7 @@ function typeCheck(
     module,
     moduleResolution,
     target: 'ES2022',
-    lib: ['ES2022'],
+    lib,
     types: ['node'],
     strict: true,
     noEmit: true,
@@ -55,9 +59,10 @@ function typeCheck(
 }
 
 describe.each([
-  ['every entry point, every peer installed', everyEntry, everyPeer],
-  ['the entry points that need no peer, none installed', peerlessEntries, []],
-])('type-checking %s', (_, entries, peers) => {
+  ['every entry point but /msw, every peer installed, no DOM lib', nonDomEntries, everyPeer, ['ES2022']],
+  ['/msw, every peer installed, with the DOM lib', domEntries, everyPeer, ['ES2022', 'DOM']],
+  ['the entry points that need no peer, none installed, no DOM lib', peerlessEntries, [], ['ES2022']],
+])('type-checking %s', (_, entries, peers, lib) => {
   let project: ConsumerProject
   const tsc: Record<string, string> = {}
 
@@ -72,7 +77,7 @@ describe.each([
     it.each(resolutions)(
       'moduleResolution %s compiles with no error',
       (moduleResolution, module) => {
-        expect(typeCheck(project, entries, tsc[version]!, moduleResolution, module)).toEqual([])
+        expect(typeCheck(project, entries, tsc[version]!, moduleResolution, module, lib)).toEqual([])
       },
       120_000,
     )

@@ -112,6 +112,7 @@ describe('requests node:http rejects before the host', () => {
   it('a method node:http does not know gets a WebrpcBadMethod body', async () => {
     const reply = await rawHttp(Number(new URL(server.url).port), 'FROB /rpc/Probe/Echo HTTP/1.1\r\nHost: x\r\n\r\n')
     expect(reply.startsWith('HTTP/1.1 405 ')).toBe(true)
+    expect(reply).toMatch(/\r\nAllow: POST, OPTIONS\r\n/)
     expect(bodyOf(reply)).toEqual({
       error: 'WebrpcBadMethod',
       code: -3,
@@ -122,7 +123,10 @@ describe('requests node:http rejects before the host', () => {
   })
 
   it('malformed HTTP gets a SPEC WebrpcBadRequest body', async () => {
-    const reply = await rawHttp(Number(new URL(server.url).port), 'GET /rpc/Probe/Echo HTTP/1.1\r\nHo st: x\r\n\r\n')
+    const reply = await rawHttp(
+      Number(new URL(server.url).port),
+      'POST /rpc/Probe/Echo HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+    )
     expect(reply.startsWith('HTTP/1.1 400 ')).toBe(true)
     expect(bodyOf(reply)).toEqual({
       error: 'WebrpcBadRequest',
