@@ -72,6 +72,9 @@ export async function measureBundles(
     const entry = join(projectDir, `${name}.mjs`)
     writeFileSync(entry, source)
     const result = await build({
+      // Paths (and so the chunks' hashed names, which gzip counts) relative to the project, not the random
+      // temporary folder it lives in: the same code measures the same bytes in every run.
+      absWorkingDir: projectDir,
       entryPoints: [entry],
       bundle: true,
       splitting: true,
@@ -93,7 +96,8 @@ export async function measureBundles(
       for (const imported of outputs[path]!.imports) if (imported.kind === 'import-statement') follow(imported.path)
     }
     follow(Object.keys(outputs).find((path) => path.endsWith(`${name}.js`))!)
-    const isLoadedFirst = (file: { path: string }) => [...loadedFirst].some((path) => resolve(path) === file.path)
+    const isLoadedFirst = (file: { path: string }) =>
+      [...loadedFirst].some((path) => resolve(projectDir, path) === file.path)
     const first = result.outputFiles.filter(isLoadedFirst)
     const lazy = result.outputFiles.filter((file) => !isLoadedFirst(file))
     const sum = (files: typeof first, size: (file: (typeof first)[number]) => number) =>

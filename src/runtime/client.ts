@@ -83,7 +83,7 @@ export class ServiceClient {
       throw new TypeError(`${service.name}: no global fetch; pass options.fetch`)
     // The global fetch is looked up per call: a mock that replaces it later (msw/node's setupServer().listen()
     // in a beforeAll) still sees clients made at import time.
-    this.#fetch = fetch ? (input, init) => fetch(input, init) : (input, init) => globalThis.fetch(input, init)
+    this.#fetch = (input, init) => (fetch ?? globalThis.fetch)(input, init)
     this.#credentials = credentials(options.accessKey, needsSecretKey(service.auth) ? options.secretKey : undefined)
     this.#defaults = options
   }
