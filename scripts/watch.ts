@@ -133,6 +133,8 @@ export function main(): void {
   const watcher = watch(['schema', 'scripts', join('src', 'runtime'), ...localSources], {
     cwd: repoRoot,
     ignoreInitial: true,
+    // An event only once a save is whole: a run never reads a file its editor is still writing.
+    awaitWriteFinish: { stabilityThreshold: 40, pollInterval: 10 },
   })
   watcher.on('add', onEvent).on('change', onEvent).on('unlink', onEvent)
   watcher.on('error', (error) => console.error(`watcher error: ${error instanceof Error ? error.message : error}`))
