@@ -16,7 +16,8 @@ export type GeneratingAjvStrictness = Pick<Ajv2020Module.Options, 'allowUnionTyp
 /**
  * The ajv the validators are generated with: strict mode, every error reported, ESM source output.
  * ajv-formats would make the generated code `require()` its formats; pointing `code.formats` at a
- * name we import instead keeps the output plain ESM.
+ * name we import instead (from gen/validators/ajv-runtime.ts: scripts/jsonschema/ajv-runtime.ts) keeps the
+ * output plain ESM.
  */
 export function createGeneratingAjv(strictness: GeneratingAjvStrictness = {}): Ajv2020Module.Ajv2020 {
   const ajv = new Ajv2020({
@@ -28,8 +29,6 @@ export function createGeneratingAjv(strictness: GeneratingAjvStrictness = {}): A
   addFormats(ajv)
   return ajv
 }
-
-export const formatsImport = `import { fullFormats } from 'ajv-formats/dist/formats.js'`
 
 /** An ajv that validates (strict, every error, the formats of ajv-formats): what checks examples at generation. */
 export function createValidatingAjv(): Ajv2020Module.Ajv2020 {
