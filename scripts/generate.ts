@@ -26,10 +26,11 @@ export interface GenerateOptions {
 }
 
 /** The module each cached step runs: its output is valid only for the code that module reaches (scripts/module-graph.ts). */
-const stepEntries = {
+export const stepEntries = {
   postprocess: 'scripts/postprocess/index.ts',
   openapi: 'scripts/openapi/index.ts',
   jsonschema: 'scripts/jsonschema/index.ts',
+  fixtures: 'scripts/jsonschema/fixtures-validator.ts',
   routing: 'scripts/routing-data.ts',
 } as const
 
@@ -112,6 +113,10 @@ export async function generateFiles(
       JSON.stringify(made),
     ),
   )
+  const fixturesSchema = loadFixturesSchema()
+  const fixturesValidator = cache.textOrMade([code('fixtures'), JSON.stringify(fixturesSchema)], () =>
+    runStep('fixtures', { schema: fixturesSchema }),
+  )
 
   const files = new Map<string, string>()
   for (const [stem, { irText, client }] of clients) {
@@ -128,10 +133,9 @@ export async function generateFiles(
   }
   files.set('errors.gen.ts', errorsModuleText(errorRows(irs), defaultRuntimeDir))
   files.set('networks.gen.ts', networksModuleText(routing, defaultRuntimeDir))
-  files.set('fixtures.gen.ts', fixtureTypesText(loadFixturesSchema()))
-  for (const documents of openapi.values())
+  files.set('fixtures.gen.ts', fixtureTypesText(fixturesSchema))
+  for (const documents of [...openapi.values(), schemaFiles, fixturesValidator])
     for (const [name, text] of JSON.parse(await documents) as [string, string][]) files.set(name, text)
-  for (const [name, text] of JSON.parse(await schemaFiles) as [string, string][]) files.set(name, text)
   return files
 }
 

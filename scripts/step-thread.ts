@@ -1,5 +1,5 @@
 /**
- * The steps that run ajv (the routing data's check, JSON Schemas, validators, OpenAPI examples) run on a second thread while the
+ * The steps that run ajv (the routing data's check, JSON Schemas, validators, the fixtures' validator, OpenAPI examples) run on a second thread while the
  * first loads ts-morph and post-processes the clients: on two cores a run takes the longer of the two,
  * not their sum. Only a bundled command (scripts/launch.mjs) has one file a thread can load; run from
  * source (tests import the pipeline), the steps run on the calling thread.
@@ -7,6 +7,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { GenCache } from './gen-cache.js'
 import type { WebrpcIR } from './ir.js'
+import type { JsonSchema } from './jsonschema/json-schema.js'
 import { launchedBundle } from './paths.js'
 import type { RoutingData } from './routing-data.js'
 
@@ -18,6 +19,11 @@ const steps = {
   /** The OpenAPI documents of one service (both versions), as JSON text of [path, text] pairs. */
   async openapi(input: { stem: string; ir: WebrpcIR; routing: RoutingData }): Promise<string> {
     return JSON.stringify((await import('./openapi/index.js')).openapiFiles(input.stem, input.ir, input.routing))
+  },
+  /** The fixtures schema's validator (gen/validators/fixtures*.ts), as JSON text of [path, text] pairs. */
+  async fixtures(input: { schema: JsonSchema }): Promise<string> {
+    const { fixturesValidatorFiles } = await import('./jsonschema/fixtures-validator.js')
+    return JSON.stringify([...fixturesValidatorFiles(input.schema)])
   },
   /** Every file of gen/schemas and gen/validators, as [path, text] pairs; each validator module cached on its own. */
   async jsonschema(input: { irs: [string, WebrpcIR][]; cache: boolean; code: string }): Promise<[string, string][]> {

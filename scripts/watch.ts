@@ -22,7 +22,7 @@ const DEBOUNCE_MS = 30
 
 /** The sources of the sample data the OpenAPI request examples are made of. */
 const sampleData = [join('src', 'local', 'sample-data.ts'), join('src', 'local', 'native-currency.ts')]
-/** The local sources generation reads: the sample data and the fixtures schema gen/fixtures.gen.ts is made of. */
+/** The local sources generation reads: the sample data and the fixtures schema (gen/fixtures.gen.ts, gen/validators/fixtures*.ts). */
 const localSources = [...sampleData, join(...fixturesSchemaPath.split('/'))]
 
 /**

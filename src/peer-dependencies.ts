@@ -6,18 +6,18 @@
  */
 export const peerDependencies = {
   'web3-market-contract/local': {
-    packages: ['@electric-sql/pglite', 'pg', 'viem', 'jose', 'ajv', 'ajv-formats'],
+    packages: ['@electric-sql/pglite', 'pg', 'viem', 'jose'],
     install: 'npm install --save-dev',
   },
   'web3-market-contract/msw': {
-    packages: ['msw', 'viem', 'jose', 'ajv', 'ajv-formats'],
+    packages: ['msw', 'viem', 'jose'],
     install: 'npm install --save-dev',
   },
   'web3-market-contract/server': { packages: ['jose'], install: 'npm install' },
   'web3-market-contract/webhook': { packages: ['viem'], install: 'npm install' },
   'web3-market-contract/webhook/engine': { packages: ['viem'], install: 'npm install' },
-  'web3-market-contract conform': { packages: ['fast-check', 'ajv', 'ajv-formats'], install: 'npm install --save-dev' },
-  'web3-market-contract proxy': { packages: ['ajv', 'ajv-formats'], install: 'npm install --save-dev' },
+  'web3-market-contract conform': { packages: ['fast-check'], install: 'npm install --save-dev' },
+  'web3-market-contract proxy': { packages: [], install: 'npm install --save-dev' },
 } as const
 
 export type PeerDependentEntry = keyof typeof peerDependencies

@@ -129,7 +129,7 @@ console.log(count)`
       expect({ status: conform.status, stderr: conform.stderr.trim() }).toEqual({
         status: 1,
         stderr:
-          'web3-market-contract conform needs the optional peer dependency fast-check, which is not installed: npm install --save-dev fast-check ajv ajv-formats',
+          'web3-market-contract conform needs the optional peer dependency fast-check, which is not installed: npm install --save-dev fast-check',
       })
       // swagger-ui-dist is an optional peer: not installed here, /docs says what to install.
       expect(existsSync(join(project, 'node_modules', 'swagger-ui-dist'))).toBe(false)

@@ -10,22 +10,25 @@ const { _, Ajv2020 } = require('ajv/dist/2020.js') as typeof Ajv2020Module
 const addFormats = (require('ajv-formats') as typeof AddFormatsModule).default
 export const standaloneCode = (require('ajv/dist/standalone/index.js') as typeof StandaloneModule).default
 
+/** What strict mode may let pass for one schema. */
+export type GeneratingAjvStrictness = Pick<Ajv2020Module.Options, 'allowUnionTypes'>
+
 /**
  * The ajv the validators are generated with: strict mode, every error reported, ESM source output.
  * ajv-formats would make the generated code `require()` its formats; pointing `code.formats` at a
- * name we import instead keeps the output plain ESM.
+ * name we import instead (from gen/validators/ajv-runtime.ts: scripts/jsonschema/ajv-runtime.ts) keeps the
+ * output plain ESM.
  */
-export function createGeneratingAjv(): Ajv2020Module.Ajv2020 {
+export function createGeneratingAjv(strictness: GeneratingAjvStrictness = {}): Ajv2020Module.Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,
+    ...strictness,
     allErrors: true,
     code: { source: true, esm: true, lines: true, formats: _`fullFormats` },
   })
   addFormats(ajv)
   return ajv
 }
-
-export const formatsImport = `import { fullFormats } from 'ajv-formats/dist/formats.js'`
 
 /** An ajv that validates (strict, every error, the formats of ajv-formats): what checks examples at generation. */
 export function createValidatingAjv(): Ajv2020Module.Ajv2020 {

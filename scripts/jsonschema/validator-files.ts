@@ -1,4 +1,5 @@
 import type { WebrpcIR } from '../ir.js'
+import { ajvRuntimeModule } from './ajv-runtime.js'
 import { selfContained } from './bundle.js'
 import type { JsonSchema } from './json-schema.js'
 import type { SchemaResource, ServiceSchemas } from './service-schemas.js'
@@ -8,7 +9,7 @@ const typeName = (resource: SchemaResource) => String(resource.body.title)
 /** A generated validator is a type guard, so it is named as one; src/validate's `validate*` return a ValidationResult. */
 const guardName = (resource: SchemaResource) => `is${typeName(resource)}`
 
-/** gen/validators: per service a standalone module and its typed face, the error object's, and an index. */
+/** gen/validators: per service a standalone module and its typed face, the error object's, their shared ajv runtime, and an index. */
 export function validatorFiles(
   irs: ReadonlyMap<string, WebrpcIR>,
   services: readonly ServiceSchemas[],
@@ -16,7 +17,10 @@ export function validatorFiles(
   errorPayload: SchemaResource,
   memo?: Memo,
 ): Map<string, string> {
-  const files = new Map<string, string>([['validator.ts', validatorTypeModule]])
+  const files = new Map<string, string>([
+    ['validator.ts', validatorTypeModule],
+    ['ajv-runtime.ts', ajvRuntimeModule()],
+  ])
   const indexLines: string[] = []
   const tableLines: string[] = []
   const exportedTypes = new Map<string, SchemaResource>()

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cacheDir } from '../../scripts/gen-cache.js'
+import { stepEntries as steps } from '../../scripts/generate.js'
 import {
   type BundleSources,
   codeFingerprint,
@@ -16,12 +17,6 @@ import { repoRoot } from '../../scripts/paths.js'
 // Generation keys each cached step by the code its module reaches (scripts/module-graph.ts): the graph esbuild
 // reads, run from source, or the one scripts/launch.mjs recorded for its bundle, which must be the same.
 
-const steps = {
-  postprocess: 'scripts/postprocess/index.ts',
-  openapi: 'scripts/openapi/index.ts',
-  jsonschema: 'scripts/jsonschema/index.ts',
-  routing: 'scripts/routing-data.ts',
-}
 const launch = (...args: string[]) =>
   spawnSync(process.execPath, [join(repoRoot, 'scripts', 'launch.mjs'), ...args], { cwd: repoRoot, encoding: 'utf8' })
 
@@ -40,6 +35,7 @@ describe('the cache key of a generation step', () => {
     expect(modulesReached(graph, steps.routing)).toContain('src/validate/issues.ts')
     expect(modulesReached(graph, steps.postprocess)).toContain('src/validate/issues.ts')
     expect(modulesReached(graph, steps.jsonschema)).toContain('src/runtime/formats.ts')
+    expect(modulesReached(graph, steps.fixtures)).toContain('scripts/jsonschema/self-contained.ts')
   })
 
   it.each(Object.entries(steps))('%s: editing any module it reaches changes the key; editing another does not', (_, entry) => {

@@ -6,12 +6,12 @@ import { generateSigningSecret, webhookHeaders } from '../../src/webhook/signatu
 import { webhookPayload } from '../jsonschema/support/fixtures.js'
 import { consumerProject, packageName, type ConsumerProject } from './support/consumer-project.js'
 
-const localPeers = '@electric-sql/pglite pg viem jose ajv ajv-formats'
+const localPeers = '@electric-sql/pglite pg viem jose'
 
 /** What a client-only install (no optional peers) gets from the entry points that need peers. */
 const cases = [
   ['/local', `npm install --save-dev ${localPeers}`],
-  ['/msw', 'npm install --save-dev msw viem jose ajv ajv-formats'],
+  ['/msw', 'npm install --save-dev msw viem jose'],
   ['/server', 'npm install jose'],
   ['/webhook', 'npm install viem'],
   ['/webhook/engine', 'npm install viem'],

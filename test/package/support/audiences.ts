@@ -7,11 +7,8 @@ export const audiences = {
   webhookReceiver: { peers: [], entries: ['/webhook/receiver', '/validate'] },
   webhookEngine: { peers: [peer('viem')], entries: ['/webhook/engine', '/webhook'] },
   server: { peers: [peer('jose')], entries: ['/server'] },
-  localServer: {
-    peers: ['@electric-sql/pglite', 'pg', 'viem', 'jose', 'ajv', 'ajv-formats'].map(peer),
-    entries: ['/local'],
-  },
-  testAuthor: { peers: ['msw', 'viem', 'jose', 'ajv', 'ajv-formats'].map(peer), entries: ['/msw'] },
+  localServer: { peers: ['@electric-sql/pglite', 'pg', 'viem', 'jose'].map(peer), entries: ['/local'] },
+  testAuthor: { peers: ['msw', 'viem', 'jose'].map(peer), entries: ['/msw'] },
 } satisfies Record<string, { peers: string[]; entries: string[] }>
 
 export type Audience = keyof typeof audiences
