@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { exitWithStartFailure, serveUntilStopped } from './run.js'
+import { exitWithStartFailure, serveUntilStopped, storeDescription } from './run.js'
 import { portFrom } from './settings.js'
 
 const usage = `web3-market-contract serve [options]
@@ -53,11 +53,7 @@ async function main(): Promise<void> {
       jwtSecret: values['jwt-secret'],
       validateResponses: values['validate-responses'] === true,
     },
-    databaseUrl
-      ? 'PostgreSQL at --database-url'
-      : dataDir
-        ? `embedded PostgreSQL in ${dataDir}`
-        : 'embedded PostgreSQL in memory',
+    storeDescription({ dataDir, databaseUrl }, '--database-url'),
   )
 }
 

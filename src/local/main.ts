@@ -1,22 +1,31 @@
 import { resolve } from 'node:path'
-import { exitWithStartFailure, serveUntilStopped } from './run.js'
+import { exitWithStartFailure, serveUntilStopped, storeDescription } from './run.js'
 import { portFrom, positiveIntegerFrom } from './settings.js'
-import { parseChainRpcUrls } from './webhooks.js'
+import { parseChainRpcUrls } from './chains.js'
 
 /**
  * `npm start`: the local contract server. Environment: PORT, HOST, DATA_DIR, DATABASE_URL, FIXTURES, JWT_SECRET,
  * CHAIN_RPC_URLS, WEBHOOK_ATTEMPT_TIMEOUT_MS, WEBHOOK_CHAIN_LEASE_MS,
  * WEBHOOK_DISABLE_FAILING_AFTER_MS, VALIDATE_RESPONSES.
  */
-async function main() {
-  const env = process.env
-  const dataDir = resolve(env.DATA_DIR || '.data')
+export async function main(): Promise<void> {
+  try {
+    await serveFromEnvironment(process.env)
+  } catch (error) {
+    exitWithStartFailure(error)
+  }
+}
+
+async function serveFromEnvironment(env: NodeJS.ProcessEnv) {
+  // In memory unless DATA_DIR names a folder: a fresh store each start, ready before PGlite is ever loaded.
+  const dataDir = env.DATA_DIR && !env.DATABASE_URL ? resolve(env.DATA_DIR) : undefined
+  const databaseUrl = env.DATABASE_URL || undefined
   await serveUntilStopped(
     {
       port: portFrom('PORT', env.PORT),
       host: env.HOST || '127.0.0.1',
-      dataDir: env.DATABASE_URL ? undefined : dataDir,
-      databaseUrl: env.DATABASE_URL || undefined,
+      dataDir,
+      databaseUrl,
       fixtures: env.FIXTURES || undefined,
       jwtSecret: env.JWT_SECRET || undefined,
       chains: parseChainRpcUrls(env.CHAIN_RPC_URLS),
@@ -28,8 +37,6 @@ async function main() {
         env.WEBHOOK_DISABLE_FAILING_AFTER_MS,
       ),
     },
-    env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `embedded PostgreSQL in ${dataDir}`,
+    storeDescription({ dataDir, databaseUrl }, 'DATABASE_URL'),
   )
 }
-
-main().catch(exitWithStartFailure)

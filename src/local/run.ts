@@ -18,6 +18,15 @@ export function routeLines(url: string): string[] {
   })
 }
 
+/** How the banner names the store: `databaseUrlFrom` names where a PostgreSQL URL came from (DATABASE_URL, --database-url). */
+export function storeDescription(
+  options: Pick<LocalServerOptions, 'dataDir' | 'databaseUrl'>,
+  databaseUrlFrom: string,
+) {
+  if (options.databaseUrl) return `PostgreSQL at ${databaseUrlFrom}`
+  return options.dataDir ? `embedded PostgreSQL in ${options.dataDir}` : 'embedded PostgreSQL in memory'
+}
+
 /**
  * Starts the local server, prints the JSON credentials line first (scripts read it with `head -1`), then
  * what is served, and stops cleanly on SIGINT/SIGTERM: what `npm start` and `web3-market-contract serve` run.

@@ -13,7 +13,7 @@ import { networkTable, type NetworkTable } from './networks.js'
 import { sampleData, sampleProject } from './sample-data.js'
 import { loadFixtures } from './store/seed.js'
 import { migrate } from './store/schema.js'
-import { localWebhookEngine, type LocalChain } from './webhooks.js'
+import type { LocalChain } from './chains.js'
 import { withDocsRoute } from './docs-route.js'
 import { withDeliveriesRoute } from './deliveries-route.js'
 import type { WebhookEngine } from '../webhook/engine.js'
@@ -120,8 +120,9 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   let running: RunningServer | undefined
   let engine: WebhookEngine | undefined
   try {
-    const makeEngine = () =>
-      localWebhookEngine(sql, networks, {
+    // The engine's module (viem's ABI and log decoding above all) loads when an engine is made, not at start.
+    const makeEngine = async () =>
+      (await import('./webhooks.js')).localWebhookEngine(sql, networks, {
         chains: options.chains,
         attemptTimeoutMs: options.webhookAttemptTimeoutMs,
         chainLeaseMs: options.webhookChainLeaseMs,

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, expect, it } from 'vitest'
+import { npmStartArgs } from '../support/npm-start.js'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-twice-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 function startMain() {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/local/main.ts'], {
+  return spawn(process.execPath, npmStartArgs(), {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', FIXTURES: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -1,17 +1,12 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { afterAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { createClients, localUrls } from '../../src/index.js'
-
-const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-pipe-'))
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+import { npmStartArgs } from '../support/npm-start.js'
 
 it('keeps serving after the reader of the credentials line closes the pipe (as `npm start --silent | head -1` does)', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/local/main.ts'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', FIXTURES: '', JWT_SECRET: '' },
+  const child = spawn(process.execPath, npmStartArgs(), {
+    env: { ...process.env, PORT: '0', DATA_DIR: '', DATABASE_URL: '', FIXTURES: '', JWT_SECRET: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createClients, localUrls, type Clients } from '../../../src/index.js'
-
-const mainScript = new URL('../../../src/local/main.ts', import.meta.url).pathname
+import { npmStartArgs } from '../../support/npm-start.js'
 
 /** A local server started as `npm start` starts it, in its own process, on one PostgreSQL database. */
 export interface ServerProcess {
@@ -20,7 +19,7 @@ export async function startServerProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
+  const child = spawn(process.execPath, npmStartArgs(), {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', JWT_SECRET: 'server-process-test-jwt-secret', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
