@@ -126,7 +126,7 @@ export function formatTable(rows: BundleRow[]): string {
 
 async function main(): Promise<void> {
   const { consumerProject } = await import('../test/package/support/consumer-project.js')
-  const project = consumerProject()
+  const project = await consumerProject()
   try {
     installPublishedClient(project.dir)
     console.log(`${new Date().toISOString()}: esbuild bundle --minify --format=esm --platform=browser, then gzip -9`)

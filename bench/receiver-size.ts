@@ -25,7 +25,7 @@ console.log(new Webhook('${secret}').verify(body, headers))`,
 
 async function main(): Promise<void> {
   const { consumerProject } = await import('../test/package/support/consumer-project.js')
-  const project = consumerProject()
+  const project = await consumerProject()
   try {
     installUnlessPresent(project.dir, standardWebhooks)
     console.log(`${new Date().toISOString()}: esbuild bundle --minify --format=esm --platform=browser, then gzip -9`)

@@ -86,8 +86,8 @@ describe('the packed tarball in an empty project', () => {
   let consumer: ConsumerProject
   let project: string
 
-  beforeAll(() => {
-    consumer = consumerProject(audiences.localServer.peers)
+  beforeAll(async () => {
+    consumer = await consumerProject(audiences.localServer.peers)
     project = consumer.dir
   }, 240_000)
 

@@ -18,7 +18,7 @@ describe('browser bundle size of the client apps (bench/bundle-size.ts)', () => 
   const row = (app: string) => rows.find((candidate) => candidate.app.startsWith(app))!
 
   beforeAll(async () => {
-    project = consumerProject()
+    project = await consumerProject()
     installPublishedClient(project.dir)
     rows = await measureBundles(project.dir)
     console.log(formatTable(rows))

@@ -49,8 +49,8 @@ describe('hovering the installed package shows the schema documentation', () => 
   const order = marketplace.types.find((type) => type.name === 'Order')!
   const priceAmount = order.kind === 'struct' ? order.fields.find((field) => field.name === 'priceAmount')! : undefined
 
-  beforeAll(() => {
-    project = consumerProject()
+  beforeAll(async () => {
+    project = await consumerProject()
     const file = join(project.dir, 'main.mts')
     writeFileSync(file, source)
     const service = languageService(project.dir, file)

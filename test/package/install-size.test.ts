@@ -63,10 +63,11 @@ function expectedPackages(project: string, peers: string[]): string[] {
  * of its own (everything installed is the package, a peer the audience chose, or theirs), and the client-only
  * install is the package alone, within the budget above.
  */
-describe.each(Object.keys(audiences) as Audience[])('install for the %s audience', (audience) => {
+// The audiences install at the same time: an install mostly waits on the network and the disk.
+describe.concurrent.each(Object.keys(audiences) as Audience[])('install for the %s audience', (audience) => {
   it('loads its entry points with every export, adds nothing but its peers, and reports its size', async () => {
     const { peers, entries } = audiences[audience]
-    const project = consumerProject(peers)
+    const project = await consumerProject(peers)
     try {
       const imports = entries.map((entry, i) => `import * as entry${i} from '${packageName}${entry}'`).join('\n')
       const names = entries.map((_, i) => `Object.keys(entry${i}).sort()`).join(', ')

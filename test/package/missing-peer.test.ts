@@ -24,8 +24,8 @@ const oneLine = (label: string, install: string) =>
 describe('an entry point whose optional peers are not installed', () => {
   let project: ConsumerProject
 
-  beforeAll(() => {
-    project = consumerProject()
+  beforeAll(async () => {
+    project = await consumerProject()
   }, 240_000)
 
   afterAll(() => project.remove())

@@ -16,9 +16,9 @@ const example = /<!-- example: msw-vitest -->\n```ts\n([\s\S]*?)\n```/.exec(
 
 let project: ConsumerProject
 
-beforeAll(() => {
+beforeAll(async () => {
   // The tarball, the peers the README names for test authors with MSW, and vitest: nothing of this repository.
-  project = consumerProject([...audiences.testAuthor.peers, `vitest@${devDependencies.vitest}`])
+  project = await consumerProject([...audiences.testAuthor.peers, `vitest@${devDependencies.vitest}`])
 }, 300_000)
 
 afterAll(() => project?.remove())

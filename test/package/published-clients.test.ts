@@ -77,7 +77,7 @@ const callable = [
 let dir: string
 let report: Report
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'published-clients-'))
   for (const file of ['package.json', 'package-lock.json', 'call-every-operation.mjs']) {
     copyFileSync(join(here, file), join(dir, file))
@@ -87,7 +87,7 @@ beforeAll(() => {
     cwd: dir,
     stdio: 'pipe',
   })
-  npmInstall(dir, [packedTarball(), ...audiences.testAuthor.peers])
+  await npmInstall(dir, [packedTarball(), ...audiences.testAuthor.peers])
   report = JSON.parse(
     execFileSync(process.execPath, ['call-every-operation.mjs'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' }),
   ) as Report

@@ -16,7 +16,7 @@ let vm: EdgeRuntime
 const secret = generateSigningSecret()
 
 beforeAll(async () => {
-  project = consumerProject(audiences.webhookReceiver.peers)
+  project = await consumerProject(audiences.webhookReceiver.peers)
   const entry = join(project.dir, 'edge-handler.mjs')
   writeFileSync(
     entry,

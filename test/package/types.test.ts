@@ -66,8 +66,8 @@ describe.each([
   let project: ConsumerProject
   const tsc: Record<string, string> = {}
 
-  beforeAll(() => {
-    project = consumerProject([...peers, typesNode])
+  beforeAll(async () => {
+    project = await consumerProject([...peers, typesNode])
     for (const version of compilers) tsc[version] = typescriptCompiler(version)
   }, 300_000)
 

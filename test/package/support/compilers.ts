@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cacheDir, withLock } from './cache-dir.js'
-import { npmInstall } from './consumer-project.js'
+import { npmInstallArgs } from './consumer-project.js'
 
 /**
  * The `tsc` of `typescript@<version>` (5.9; 7, whose package ships its native compiler under the same `tsc`
@@ -15,7 +15,7 @@ export function typescriptCompiler(version: string): string {
     if (!existsSync(tsc)) {
       mkdirSync(dir, { recursive: true })
       writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `typescript-${version}`, private: true }))
-      npmInstall(dir, [`typescript@${version}`])
+      execFileSync('npm', npmInstallArgs([`typescript@${version}`]), { cwd: dir, stdio: 'pipe' })
     }
     return tsc
   })

@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { repoRoot } from '../../../scripts/paths.js'
 import { packedTarball } from './packed-tarball.js'
 
@@ -20,18 +21,26 @@ export function peer(name: string): string {
   return `${name}@${range}`
 }
 
-export function npmInstall(dir: string, specs: string[]): void {
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...specs], {
-    cwd: dir,
-    stdio: 'pipe',
-  })
+/** `npm install`'s arguments for `specs` as every package test installs: from the cache where it can, no scripts. */
+export const npmInstallArgs = (specs: string[]) => [
+  'install',
+  '--prefer-offline',
+  '--no-audit',
+  '--no-fund',
+  '--ignore-scripts',
+  ...specs,
+]
+
+/** Installs `specs` into the project at `dir`; asynchronous, so several projects install at once. */
+export async function npmInstall(dir: string, specs: string[]): Promise<void> {
+  await promisify(execFile)('npm', npmInstallArgs(specs), { cwd: dir })
 }
 
 /** A fresh empty project with the packed tarball and `extra` (e.g. `peer('viem')`, `@types/node@20`) installed. */
-export function consumerProject(extra: string[] = []): ConsumerProject {
+export async function consumerProject(extra: string[] = []): Promise<ConsumerProject> {
   const dir = mkdtempSync(join(tmpdir(), 'consumer-'))
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }))
-  npmInstall(dir, [packedTarball(), ...extra])
+  await npmInstall(dir, [packedTarball(), ...extra])
   return {
     dir,
     run(file, source) {
