@@ -6,11 +6,13 @@
  * 2. Per call through msw/node: GetCountOfAllCollectibles answered by contractHandlers() vs the hand-written
  *    handler; goal ≤ 2×.
  * 3. startLocalServer() in memory, ready time and peak RSS, this tree vs a "before" tree (a git worktree of
- *    main at 50050df with its dist/ built): `git worktree add /tmp/msw-before 50050df`, link node_modules,
- *    `tsc -p tsconfig.build.json` there; goal ≤ 500 ms and ≤ 200 MB.
+ *    main at 50050df with its dist/ built): `git worktree add /tmp/msw-before 50050df`, `npm ci` there (it builds
+ *    dist/); goal ≤ 500 ms and ≤ 200 MB.
+ * 4. `npm start` with no DATA_DIR nor DATABASE_URL, from the command to its first output line (the credentials),
+ *    in each tree: what a person typing it waits. npm's own process is part of it.
  * Needs dist/ (npm run build). Run: npx tsx bench/msw.ts [beforeRoot] [runs] [calls]
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -85,6 +87,25 @@ const startSource = (root: string) => `
   await server.close()
   console.log(JSON.stringify({ ms, rssMiB }))`
 
+/** `npm start --silent` in `root` until its first line; the whole process group is stopped after. */
+function npmStartMs(root: string): Promise<number> {
+  const started = performance.now()
+  const env = { ...process.env, PORT: '0', DATA_DIR: '', DATABASE_URL: '' }
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  })
+  return new Promise((resolve, reject) => {
+    child.once('error', reject)
+    child.stdout.once('data', () => {
+      resolve(performance.now() - started)
+      process.kill(-child.pid!, 'SIGTERM')
+    })
+  })
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const range = (values: number[], digits = 1) =>
   `median ${median(values).toFixed(digits)} (min ${Math.min(...values).toFixed(digits)}, max ${Math.max(...values).toFixed(digits)})`
@@ -147,3 +168,13 @@ console.log(`  after  (this tree)      ${range(ms.after, 0)} ms, peak RSS ${rang
 console.log(
   `  ratio after/before       ${(median(ms.after) / median(ms.before)).toFixed(2)}× time, ${(median(rss.after) / median(rss.before)).toFixed(2)}× RSS`,
 )
+
+const npmStart: Record<'before' | 'after', number[]> = { before: [], after: [] }
+for (let i = 0; i < runs; i++) {
+  npmStart.after.push(await npmStartMs(repoRoot))
+  npmStart.before.push(await npmStartMs(beforeRoot))
+}
+console.log(`npm start (no DATA_DIR, no DATABASE_URL) to its first line, ${runs} runs each:`)
+console.log(`  before (${beforeRoot})  ${range(npmStart.before, 0)} ms`)
+console.log(`  after  (this tree)      ${range(npmStart.after, 0)} ms`)
+console.log(`  ratio after/before       ${(median(npmStart.after) / median(npmStart.before)).toFixed(2)}×`)
