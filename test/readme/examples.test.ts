@@ -16,7 +16,7 @@ import { webhookPayload } from '../jsonschema/support/fixtures.js'
 // Every ```ts and ```js block of README.md carries a name (<!-- example: name --> on the line above) and
 // a row in `runs` below. The blocks are written into a project (in the temporary folder) that imports the package by
 // name (tsconfig paths to this repository's sources; node_modules/web3-market-contract for JSON files),
-// compiled together with tsc (TypeScript type-checked; JavaScript parsed, as a plain-JS reader runs it), then each is run with tsx against a local contract server started
+// compiled together with tsc (TypeScript type-checked; JavaScript parsed, as a plain-JS reader runs it), then each is run with tsx (node --import tsx) against a local contract server started
 // here, the default service hosts routed to it (route-default-hosts.ts).
 
 interface Example {
@@ -224,8 +224,9 @@ describe('README examples', () => {
       const port = await freePort()
       const file = run.driver ? `${name}.driver.ts` : `${name}.${example.language}`
       const child = spawn(
-        join(repoRoot, 'node_modules', '.bin', 'tsx'),
-        ['--import', join(repoRoot, 'test', 'readme', 'route-default-hosts.ts'), file],
+        // tsx's loader in the example's own Node process (the tsx command would start a second one to run it in).
+        process.execPath,
+        ['--import', 'tsx', '--import', join(repoRoot, 'test', 'readme', 'route-default-hosts.ts'), file],
         {
           cwd: project,
           env: {
