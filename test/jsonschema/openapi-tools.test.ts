@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { genDir, repoRoot } from '../../scripts/paths.js'
@@ -31,6 +31,7 @@ it('redocly lint (recommended rules, redocly.yaml) finds no error and no warning
 it('openapi-typescript types every operation, and its output type-checks', () => {
   // One openapi-typescript run for the five documents (each run spends most of its time starting): a Redocly
   // config that extends the repository's, whose `apis` name the documents and where their types go.
+  mkdirSync(work, { recursive: true })
   const generated = mkdtempSync(`${work}.`)
   try {
     const apis = stems.map(

@@ -2,11 +2,11 @@ import ts from 'typescript'
 import { writeFileAtomically } from './test-cache.js'
 
 /**
- * `getPreEmitDiagnostics` of a program of `rootNames`, type-checked as tsc
- * `--incremental` does, its build info kept in `buildInfoFile` between test runs: only the files whose text
- * changed, or that depend on one that did, are checked again (tsc's own bookkeeping, by content hashes of every
- * file the program reads). The build info is replaced whole (writeFileAtomically), so that two runs at once
- * each read a whole one. `adaptHost` may serve files that are not on disk.
+ * `getPreEmitDiagnostics` of a program of `rootNames`, type-checked as tsc `--incremental` does, its build info
+ * kept in `buildInfoFile` between test runs: only the files whose text changed, or that depend on one that did,
+ * are checked again (tsc's own bookkeeping, by content hashes of every file the program reads). The build info
+ * is replaced whole (writeFileAtomically), so that two runs at once each read a whole one. `adaptHost` may serve
+ * files that are not on disk.
  */
 export function incrementalDiagnostics(
   rootNames: string[],

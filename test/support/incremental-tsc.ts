@@ -8,8 +8,9 @@ import { repoRoot } from '../../scripts/paths.js'
  * Runs tsc with `args` and `--incremental`, its build info kept in `buildInfoFile` between test runs: tsc then
  * checks again only the files whose text changed or that depend on one that did, by its own bookkeeping
  * (content hashes of every file the program reads). Each run works on a copy of the build info and renames it
- * back, so that two runs at once (two vitest processes of one checkout) each read a whole one; the copy has the same name in a folder beside the build info's own, since tsc keeps
- * its paths relative to the build info (its own name included) and checks everything again when they differ.
+ * back, so that two runs at once (two vitest processes of one checkout) each read a whole one. The copy has the
+ * same name in a folder beside the build info's own: tsc keeps its paths relative to the build info (its own
+ * name included) and checks everything again when they differ.
  * Returns tsc's exit code and everything it printed (nothing, when it finds no error).
  */
 export function incrementalTsc(args: string[], buildInfoFile: string): { code: number | null; output: string } {
