@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import ts from 'typescript'
 import { expect, it } from 'vitest'
 import { genDir } from '../../scripts/paths.js'
+import { incrementalDiagnostics } from '../support/incremental-program.js'
+import { testCacheDir } from '../support/test-cache.js'
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -15,7 +17,7 @@ function tsFiles(dir: string): string[] {
 it('type-checks everything under gen/ with tsc --strict --noEmit', () => {
   const files = tsFiles(genDir)
   expect(files.length).toBeGreaterThan(5)
-  const program = ts.createProgram(files, {
+  const options: ts.CompilerOptions = {
     strict: true,
     noEmit: true,
     target: ts.ScriptTarget.ES2022,
@@ -25,7 +27,9 @@ it('type-checks everything under gen/ with tsc --strict --noEmit', () => {
     types: [],
     resolveJsonModule: true,
     skipLibCheck: true,
-  })
-  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+  }
+  const diagnostics = incrementalDiagnostics(files, options, testCacheDir('tsbuildinfo/gen.tsbuildinfo')).map((d) =>
+    ts.flattenDiagnosticMessageText(d.messageText, '\n'),
+  )
   expect(diagnostics).toEqual([])
 })

@@ -1,19 +1,22 @@
-import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { repoRoot } from '../../scripts/paths.js'
 import { startLocalServer, type LocalServer } from '../../src/local/index.js'
+import { incrementalTsc } from '../support/incremental-tsc.js'
+import { testCacheDir, writeFileAtomically } from '../support/test-cache.js'
 import { dumpedStore } from '../support/store-dump.js'
 import { generateSigningSecret, webhookHeaders } from '../../src/webhook/signature.js'
 import { webhookPayload } from '../jsonschema/support/fixtures.js'
 
 // Every ```ts and ```js block of README.md carries a name (<!-- example: name --> on the line above) and
-// a row in `runs` below. The blocks are written into a temporary project that imports the package by
+// a row in `runs` below. The blocks are written into a project (in the temporary folder) that imports the package by
 // name (tsconfig paths to this repository's sources; node_modules/web3-market-contract for JSON files),
-// compiled together with tsc (TypeScript type-checked; JavaScript parsed, as a plain-JS reader runs it), then each is run with tsx against a local contract server started
+// compiled together with tsc (TypeScript type-checked; JavaScript parsed, as a plain-JS reader runs it), then each is run with tsx (node --import tsx) against a local contract server started
 // here, the default service hosts routed to it (route-default-hosts.ts).
 
 interface Example {
@@ -145,25 +148,24 @@ function packagePaths(): Record<string, string[]> {
   return paths
 }
 
-let project: string
+// Kept between runs, so that tsc --incremental finds its last run's work; one per checkout. Outside the
+// repository, as a consumer's project is: inside it, vitest (the msw-vitest example) would take this
+// repository's vitest.config.ts for the project's.
+const project = join(
+  tmpdir(),
+  `web3-market-contract-readme-examples-${createHash('sha256').update(repoRoot).digest('hex').slice(0, 16)}`,
+)
 let server: LocalServer
 const { named, fences } = readmeExamples()
 
 beforeAll(async () => {
-  project = mkdtempSync(join(tmpdir(), 'readme-examples-'))
-  mkdirSync(join(project, 'node_modules'))
-  for (const entry of readdirSync(join(repoRoot, 'node_modules')))
-    symlinkSync(join(repoRoot, 'node_modules', entry), join(project, 'node_modules', entry))
-  symlinkSync(repoRoot, join(project, 'node_modules', 'web3-market-contract'))
-  mkdirSync(join(project, 'fixtures'))
-  writeFileSync(join(project, 'fixtures', 'contract.json'), '{}\n')
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }))
   const { compilerOptions } = JSON.parse(readFileSync(join(repoRoot, 'tsconfig.json'), 'utf8')) as {
     compilerOptions: Record<string, unknown>
   }
-  writeFileSync(
-    join(project, 'tsconfig.json'),
-    JSON.stringify({
+  const files: Record<string, string> = {
+    'package.json': JSON.stringify({ type: 'module', private: true }),
+    'fixtures/contract.json': '{}\n',
+    'tsconfig.json': JSON.stringify({
       compilerOptions: {
         ...compilerOptions,
         noEmit: true,
@@ -174,16 +176,30 @@ beforeAll(async () => {
       },
       include: ['*.ts', '*.js'],
     }),
-  )
-  for (const example of named) writeFileSync(join(project, `${example.name}.${example.language}`), `${example.code}\n`)
-  for (const [name, run] of Object.entries(runs))
-    if (run.driver) writeFileSync(join(project, `${name}.driver.ts`), run.driver)
+  }
+  for (const example of named) files[`${example.name}.${example.language}`] = `${example.code}\n`
+  for (const [name, run] of Object.entries(runs)) if (run.driver) files[`${name}.driver.ts`] = run.driver
+  mkdirSync(join(project, 'node_modules'), { recursive: true })
+  for (const file of readdirSync(project))
+    if (/\.(ts|js)$/.test(file) && !(file in files)) rmSync(join(project, file), { force: true })
+  for (const [file, text] of Object.entries(files)) writeFileAtomically(join(project, file), text)
+  const modules = join(repoRoot, 'node_modules')
+  const links = {
+    ...Object.fromEntries(readdirSync(modules).map((entry) => [entry, join(modules, entry)])),
+    'web3-market-contract': repoRoot,
+  }
+  for (const [entry, target] of Object.entries(links)) {
+    try {
+      symlinkSync(target, join(project, 'node_modules', entry))
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+  }
   server = await startLocalServer({ port: 0, dataDirDump: dumpedStore() })
 }, 120_000)
 
 afterAll(async () => {
   await server?.close()
-  if (project) rmSync(project, { recursive: true, force: true })
 })
 
 describe('README examples', () => {
@@ -195,15 +211,10 @@ describe('README examples', () => {
   })
 
   test('type-check together (tsc, the repository compiler options, imports by package name)', () => {
-    const tsc = join(repoRoot, 'node_modules', '.bin', 'tsc')
-    const result = (() => {
-      try {
-        return execFileSync(tsc, ['-p', project], { encoding: 'utf8', stdio: 'pipe' })
-      } catch (error) {
-        return (error as { stdout: string }).stdout
-      }
-    })()
-    expect(result).toBe('')
+    expect(incrementalTsc(['-p', project], testCacheDir('tsbuildinfo/readme-examples.tsbuildinfo'))).toEqual({
+      code: 0,
+      output: '',
+    })
   }, 180_000)
 
   test.each(named.filter((example) => !runs[example.name]?.ranBy).map((example) => [example.name, example] as const))(
@@ -213,8 +224,9 @@ describe('README examples', () => {
       const port = await freePort()
       const file = run.driver ? `${name}.driver.ts` : `${name}.${example.language}`
       const child = spawn(
-        join(repoRoot, 'node_modules', '.bin', 'tsx'),
-        ['--import', join(repoRoot, 'test', 'readme', 'route-default-hosts.ts'), file],
+        // tsx's loader in the example's own Node process (the tsx command would start a second one to run it in).
+        process.execPath,
+        ['--import', 'tsx', '--import', join(repoRoot, 'test', 'readme', 'route-default-hosts.ts'), file],
         {
           cwd: project,
           env: {

@@ -1,4 +1,4 @@
-// Preloaded (tsx --import) into every README example run by examples.test.ts: requests to the default
+// Preloaded (node --import) into every README example run by examples.test.ts: requests to the default
 // service hosts (placeholders no test can reach) go to the local contract server at CONTRACT_URL,
 // with the same routing localUrls gives a client. Other requests pass through.
 import { SERVICE_ROUTES, type ServiceName } from '../../gen/networks.gen.js'
