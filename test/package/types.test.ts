@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { audiences } from './support/audiences.js'
 import { compilerVersion, typescriptCompiler } from './support/compilers.js'
-import { consumerProject, packageName, type ConsumerProject } from './support/consumer-project.js'
+import { packageName, type ConsumerProject } from './support/consumer-project.js'
+import { sharedConsumerProject } from './support/shared-project.js'
 
 const typesNode = '@types/node@^20.19'
 const compilers = ['5.9', '7'] as const
@@ -67,7 +68,7 @@ describe.each([
   const tsc: Record<string, string> = {}
 
   beforeAll(async () => {
-    project = await consumerProject([...peers, typesNode])
+    project = await sharedConsumerProject([...peers, typesNode])
     for (const version of compilers) tsc[version] = typescriptCompiler(version)
   }, 300_000)
 
