@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { cacheDir } from './cache-dir.js'
@@ -11,9 +12,10 @@ declare module 'vitest' {
 }
 
 /** Global setup of the package tests (vitest.config.ts): this run's folder, removed when the run ends. */
-export default function setup(project: TestProject): () => void {
+export default function setup(project: TestProject): () => Promise<void> {
   mkdirSync(cacheDir, { recursive: true })
   const dir = mkdtempSync(join(cacheDir, 'run-'))
   project.provide('consumerRunDir', dir)
-  return () => rmSync(dir, { recursive: true, force: true })
+  // Asynchronous: removing the installs takes seconds, while vitest's main process is still stopping its workers.
+  return () => rm(dir, { recursive: true, force: true })
 }
