@@ -63,7 +63,7 @@ export default defineConfig({
       // file was a tenth of the tier's time. Each file still starts and stops its own servers and stores.
       project('quick', ['test/**/*.test.ts'], [...user, ...slowOther], quickSetup, false),
       project('quick-user', user, slowUser, quickSetup, false),
-      project('slow-user', slowUser, [], slowSetup),
+      project('slow-user', slowUser, [], [...slowSetup, './test/package/support/run-dir-setup.ts']),
       project('slow', slowOther, [], slowSetup),
     ],
   },

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../scripts/paths.js'
 import { audiences } from './package/support/audiences.js'
-import { consumerProject, type ConsumerProject } from './package/support/consumer-project.js'
+import type { ConsumerProject } from './package/support/consumer-project.js'
+import { sharedConsumerProject } from './package/support/shared-project.js'
 
 type ExportTarget = string | { [condition: string]: ExportTarget }
 const packageJson = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
@@ -87,7 +88,7 @@ describe('the packed tarball in an empty project', () => {
   let project: string
 
   beforeAll(async () => {
-    consumer = await consumerProject(audiences.localServer.peers)
+    consumer = await sharedConsumerProject(audiences.localServer.peers)
     project = consumer.dir
   }, 240_000)
 
@@ -104,7 +105,7 @@ console.log(typeof clients.marketplace.getFloorOrder, typeof Marketplace)`
   })
 
   it('starts the local server from the package bin, first line the JSON credentials', async () => {
-    const bin = join(project, 'node_modules', '.bin', 'web3-market-contract')
+    const bin = join(consumer.nodeModules, '.bin', 'web3-market-contract')
     expect(execFileSync(bin, ['--help'], { encoding: 'utf8' })).toContain('web3-market-contract serve')
     const server = spawn(bin, ['serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'] })
     try {
@@ -132,7 +133,7 @@ console.log(count)`
           'web3-market-contract conform needs the optional peer dependency fast-check, which is not installed: npm install --save-dev fast-check',
       })
       // swagger-ui-dist is an optional peer: not installed here, /docs says what to install.
-      expect(existsSync(join(project, 'node_modules', 'swagger-ui-dist'))).toBe(false)
+      expect(existsSync(join(consumer.nodeModules, 'swagger-ui-dist'))).toBe(false)
       expect(await (await fetch(`${url}/docs`)).text()).toContain(
         'GET /docs needs the optional peer dependency swagger-ui-dist: npm install --save-dev swagger-ui-dist',
       )

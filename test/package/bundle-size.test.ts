@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   formatTable,
-  installPublishedClient,
   marketplaceOnly,
   measureBundles,
   publishedClient,
   type BundleRow,
 } from '../../bench/bundle-size.js'
-import { consumerProject, type ConsumerProject } from './support/consumer-project.js'
+import type { ConsumerProject } from './support/consumer-project.js'
+import { sharedConsumerProject } from './support/shared-project.js'
 
 /** The Marketplace-only app with no option may load at most this multiple of the published client's gzip bytes. */
 const budgetOverPublished = 1.15
@@ -18,8 +18,7 @@ describe('browser bundle size of the client apps (bench/bundle-size.ts)', () => 
   const row = (app: string) => rows.find((candidate) => candidate.app.startsWith(app))!
 
   beforeAll(async () => {
-    project = await consumerProject()
-    installPublishedClient(project.dir)
+    project = await sharedConsumerProject([publishedClient])
     rows = await measureBundles(project.dir)
     console.log(formatTable(rows))
   }, 240_000)

@@ -4,7 +4,8 @@ import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { docSummary, docText, methodDocumentation, parseDoc } from '../../scripts/documentation.js'
 import { committedIR } from '../support/ir.js'
-import { consumerProject, packageName, type ConsumerProject } from './support/consumer-project.js'
+import { packageName, type ConsumerProject } from './support/consumer-project.js'
+import { sharedConsumerProject } from './support/shared-project.js'
 
 const source = `import type { GetOrdersArgs, Marketplace, Order } from '${packageName}/marketplace'
 declare const client: Marketplace
@@ -50,7 +51,7 @@ describe('hovering the installed package shows the schema documentation', () => 
   const priceAmount = order.kind === 'struct' ? order.fields.find((field) => field.name === 'priceAmount')! : undefined
 
   beforeAll(async () => {
-    project = await consumerProject()
+    project = await sharedConsumerProject()
     const file = join(project.dir, 'main.mts')
     writeFileSync(file, source)
     const service = languageService(project.dir, file)

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateSigningSecret, webhookHeaders } from '../../src/webhook/signature.js'
 import { webhookPayload } from '../jsonschema/support/fixtures.js'
-import { consumerProject, packageName, type ConsumerProject } from './support/consumer-project.js'
+import { packageName, type ConsumerProject } from './support/consumer-project.js'
+import { sharedConsumerProject } from './support/shared-project.js'
 
 const localPeers = '@electric-sql/pglite pg viem jose'
 
@@ -25,7 +26,7 @@ describe('an entry point whose optional peers are not installed', () => {
   let project: ConsumerProject
 
   beforeAll(async () => {
-    project = await consumerProject()
+    project = await sharedConsumerProject()
   }, 240_000)
 
   afterAll(() => project.remove())
@@ -47,14 +48,14 @@ describe('an entry point whose optional peers are not installed', () => {
   })
 
   it('the bin prints one line and exits 1', () => {
-    const bin = join(project.dir, 'node_modules', '.bin', packageName)
+    const bin = join(project.nodeModules, '.bin', packageName)
     const { status, stdout, stderr } = spawnSync(bin, ['serve', '--port', '0'], { encoding: 'utf8' })
     expect({ status, stdout }).toEqual({ status: 1, stdout: '' })
     expect(stderr.trimEnd()).toMatch(oneLine(`${packageName} serve`, `npm install --save-dev ${localPeers}`))
   })
 
   it('/webhook/receiver and /validate need no peer: under Node they verify and validate with no ajv installed', () => {
-    expect(['ajv', 'ajv-formats'].filter((name) => existsSync(join(project.dir, 'node_modules', name)))).toEqual([])
+    expect(['ajv', 'ajv-formats'].filter((name) => existsSync(join(project.nodeModules, name)))).toEqual([])
     const secret = generateSigningSecret()
     const body = JSON.stringify({ ...webhookPayload, uid: 'msg_no_peers' })
     const headers = webhookHeaders(secret, 'msg_no_peers', Math.floor(Date.now() / 1000), body)

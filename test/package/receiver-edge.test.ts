@@ -6,7 +6,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { generateSigningSecret, webhookHeaders } from '../../src/webhook/signature.js'
 import { webhookPayload } from '../jsonschema/support/fixtures.js'
 import { audiences } from './support/audiences.js'
-import { consumerProject, packageName, type ConsumerProject } from './support/consumer-project.js'
+import { packageName, type ConsumerProject } from './support/consumer-project.js'
+import { sharedConsumerProject } from './support/shared-project.js'
 
 // What a backend on an edge platform does: install the package and the receiver's peers, bundle its
 // handler for a web platform, run it where only web globals exist (edge-runtime's VM, code generation off).
@@ -16,7 +17,7 @@ let vm: EdgeRuntime
 const secret = generateSigningSecret()
 
 beforeAll(async () => {
-  project = await consumerProject(audiences.webhookReceiver.peers)
+  project = await sharedConsumerProject(audiences.webhookReceiver.peers)
   const entry = join(project.dir, 'edge-handler.mjs')
   writeFileSync(
     entry,

@@ -1,10 +1,12 @@
-import { execFileSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { audiences } from './support/audiences.js'
 import { compilerVersion, typescriptCompiler } from './support/compilers.js'
-import { consumerProject, packageName, type ConsumerProject } from './support/consumer-project.js'
+import { packageName, type ConsumerProject } from './support/consumer-project.js'
+import { sharedConsumerProject } from './support/shared-project.js'
 
 const typesNode = '@types/node@^20.19'
 const compilers = ['5.9', '7'] as const
@@ -25,9 +27,9 @@ const peerlessEntries = Object.values(audiences).flatMap(({ peers, entries }) =>
 
 /**
  * A program importing `entries`, type-checked as a strict consumer would: ES2022 and Node types, `lib` (no DOM but
- * where an entry's peer needs it), no skipLibCheck. Returns the compiler's error lines.
+ * where an entry's peer needs it), no skipLibCheck, in a folder of its own. Returns the compiler's error lines.
  */
-function typeCheck(
+async function typeCheck(
   project: ConsumerProject,
   entries: readonly string[],
   tsc: string,
@@ -38,7 +40,8 @@ function typeCheck(
   const program = entries.map(
     (entry, i) => `import * as entry${i} from '${packageName}${entry}'\nconsole.log(entry${i})`,
   )
-  writeFileSync(join(project.dir, 'main.mts'), program.join('\n') + '\n')
+  const dir = mkdtempSync(join(project.dir, 'tsc-'))
+  writeFileSync(join(dir, 'main.mts'), program.join('\n') + '\n')
   const compilerOptions = {
     module,
     moduleResolution,
@@ -48,9 +51,9 @@ function typeCheck(
     strict: true,
     noEmit: true,
   }
-  writeFileSync(join(project.dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['main.mts'] }))
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['main.mts'] }))
   try {
-    execFileSync(tsc, ['-p', 'tsconfig.json'], { cwd: project.dir, encoding: 'utf8', stdio: 'pipe' })
+    await promisify(execFile)(tsc, ['-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8' })
     return []
   } catch (error) {
     const errors = (error as { stdout: string }).stdout.split('\n').filter((line) => line.includes('error TS'))
@@ -67,17 +70,18 @@ describe.each([
   const tsc: Record<string, string> = {}
 
   beforeAll(async () => {
-    project = await consumerProject([...peers, typesNode])
+    project = await sharedConsumerProject([...peers, typesNode])
     for (const version of compilers) tsc[version] = typescriptCompiler(version)
   }, 300_000)
 
   afterAll(() => project.remove())
 
-  describe.each(compilers)('on TypeScript %s', (version) => {
+  // The compiles are independent: they run at the same time, each compiler in its own process.
+  describe.concurrent.each(compilers)('on TypeScript %s', (version) => {
     it.each(resolutions)(
       'moduleResolution %s compiles with no error',
-      (moduleResolution, module) => {
-        expect(typeCheck(project, entries, tsc[version]!, moduleResolution, module, lib)).toEqual([])
+      async (moduleResolution, module) => {
+        expect(await typeCheck(project, entries, tsc[version]!, moduleResolution, module, lib)).toEqual([])
       },
       120_000,
     )

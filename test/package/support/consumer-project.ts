@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -12,7 +12,14 @@ const { name: packageName, peerDependencies } = JSON.parse(readFileSync(join(rep
 }
 export { packageName }
 
-export type ConsumerProject = { dir: string; run: (file: string, source: string) => string; remove: () => void }
+export type ConsumerProject = {
+  /** The test's folder: `run` writes and runs its files here. */
+  dir: string
+  /** Where the tarball and the specs are installed: `dir`'s node_modules or an ancestor's. */
+  nodeModules: string
+  run: (file: string, source: string) => string
+  remove: () => void
+}
 
 /** An npm package at the version range this package's peerDependencies give it (`viem@^2.56.9`). */
 export function peer(name: string): string {
@@ -36,17 +43,32 @@ export async function npmInstall(dir: string, specs: string[]): Promise<void> {
   await promisify(execFile)('npm', npmInstallArgs(specs), { cwd: dir })
 }
 
-/** A fresh empty project with the packed tarball and `extra` (e.g. `peer('viem')`, `@types/node@20`) installed. */
-export async function consumerProject(extra: string[] = []): Promise<ConsumerProject> {
-  const dir = mkdtempSync(join(tmpdir(), 'consumer-'))
+/** An empty project at `dir` with `specs` installed. */
+export async function installProject(dir: string, specs: string[]): Promise<void> {
+  mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }))
-  await npmInstall(dir, [packedTarball(), ...extra])
+  await npmInstall(dir, specs)
+}
+
+/** A test's files in `dir`, importing what is installed in the project at `root` (`dir` or an ancestor). */
+export function consumerIn(dir: string, root: string, remove: () => void): ConsumerProject {
   return {
     dir,
+    nodeModules: join(root, 'node_modules'),
     run(file, source) {
       writeFileSync(join(dir, file), source)
       return execFileSync(process.execPath, [file], { cwd: dir, encoding: 'utf8', stdio: 'pipe' }).trim()
     },
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    remove,
   }
+}
+
+/**
+ * A fresh empty project with the packed tarball and `extra` (e.g. `peer('viem')`, `@types/node@20`) installed, for
+ * a test that measures or changes what is installed; the others share one (shared-project.ts).
+ */
+export async function consumerProject(extra: string[] = []): Promise<ConsumerProject> {
+  const dir = mkdtempSync(join(tmpdir(), 'consumer-'))
+  await installProject(dir, [packedTarball(), ...extra])
+  return consumerIn(dir, dir, () => rmSync(dir, { recursive: true, force: true }))
 }

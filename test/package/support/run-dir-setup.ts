@@ -1,0 +1,21 @@
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { cacheDir } from './cache-dir.js'
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** This run's folder in the cache dir, for the projects the package test files share (shared-project.ts). */
+    consumerRunDir: string
+  }
+}
+
+/** Global setup of the package tests (vitest.config.ts): this run's folder, removed when the run ends. */
+export default function setup(project: TestProject): () => Promise<void> {
+  mkdirSync(cacheDir, { recursive: true })
+  const dir = mkdtempSync(join(cacheDir, 'run-'))
+  project.provide('consumerRunDir', dir)
+  // Asynchronous: removing the installs takes seconds, while vitest's main process is still stopping its workers.
+  return () => rm(dir, { recursive: true, force: true })
+}
