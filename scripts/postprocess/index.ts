@@ -31,6 +31,12 @@ export interface PostprocessOptions {
 
 /** One ts-morph project for every run of a process: its compiler state stays warm between files and runs. */
 let project: TsMorphProject | undefined
+/**
+ * Each run's file has a path of its own: a new file at the path of one removed before was parsed against the
+ * old one's tree in the same project (its header comments came out indented), so a warm process (gen:watch's
+ * worker, a test worker) made what a fresh one does not.
+ */
+let runs = 0
 
 /** The stock file after the passes, whitespace normalised (no trailing spaces, at most one blank line). */
 export function postprocess(
@@ -45,7 +51,7 @@ export function postprocess(
     skipLoadingLibFiles: true,
     manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Single },
   })
-  const file = project.createSourceFile(`${stem}.gen.ts`, stockText, { overwrite: true })
+  const file = project.createSourceFile(`${stem}-${++runs}.gen.ts`, stockText)
   const context = { stem, ir, routing: options.routing, runtimeDir: options.runtimeDir ?? defaultRuntimeDir }
   try {
     for (const pass of selected) pass.apply(file, context)

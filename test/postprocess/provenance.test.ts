@@ -7,7 +7,7 @@ import { passes, postprocess } from '../../scripts/postprocess/index.js'
 import { routingPass } from '../../scripts/postprocess/routing.js'
 import { runtimePass } from '../../scripts/postprocess/runtime.js'
 import { committedIR } from '../support/ir.js'
-import { stockClient } from './support/stock.js'
+import { miniIR, runtimeClient, stockClient } from './support/stock.js'
 
 const goMod = readFileSync(join(toolsModuleDir, 'go.mod'), 'utf8')
 const pinned = (module: string) => new RegExp(`${module} (v\\S+)`).exec(goMod)![1]
@@ -31,4 +31,12 @@ it('passes run in several steps are all named, each once, in pipeline order', ()
   expect(madeBy(first)).toMatch(/passes of web3-market-contract: runtime, routing\. DO NOT EDIT\.$/)
   const second = postprocess('indexer', first, ir, [authPass, routingPass])
   expect(madeBy(second)).toMatch(/passes of web3-market-contract: runtime, routing, auth\. DO NOT EDIT\.$/)
+})
+
+it('a warm process makes what a fresh one does: an earlier run at the same stem leaves nothing behind', () => {
+  const ir = committedIR('indexer')
+  const run = () => postprocess('indexer', stockClient('indexer'), ir, [runtimePass, routingPass])
+  const before = run()
+  postprocess('indexer', runtimeClient('Indexer', ['AddWebhookListener']), miniIR('Indexer'), [routingPass])
+  expect(run()).toBe(before)
 })
