@@ -3,7 +3,8 @@
  * Runs a command of scripts/ (`node scripts/launch.mjs generate --service marketplace`) in plain Node:
  * esbuild bundles the command's module and everything of this repository it imports into one file,
  * once, and again only when one of those sources changes. A run then starts without a TypeScript
- * loader (tsx costs ~0.3 s a start here). Packages stay external and load from node_modules as usual.
+ * loader (tsx costs ~0.3 s a start here). Packages stay external and load from node_modules as usual, except
+ * the few a command bundles (`bundledPackages`).
  */
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
@@ -29,12 +30,16 @@ const bundle = join(bundleDir, `${command}-${sha256(repoRoot).slice(0, 16)}.mjs`
 const sourcesFile = `${bundle}.sources.json`
 
 /** True when every source the bundle was made from still has the bytes it had. */
+// How a bundle is made is part of what it is made from: a bundle whose sources do not name this file is stale.
+const launcher = 'scripts/launch.mjs'
+
 function bundleIsCurrent() {
   try {
     /** @type {{ hashes: Record<string, string> }} */
     const { hashes } = JSON.parse(readFileSync(sourcesFile, 'utf8'))
     return (
       existsSync(bundle) &&
+      launcher in hashes &&
       Object.entries(hashes).every(([path, hash]) => sha256(readFileSync(resolve(repoRoot, path))) === hash)
     )
   } catch {
@@ -52,6 +57,23 @@ function writeAtomically(/** @type {string} */ path, /** @type {string} */ text)
 // The entry esbuild reads from stdin, named as a path of the repository, which it is not.
 const entryName = 'launch-entry.ts'
 
+/**
+ * Packages bundled into a command's bundle instead of loaded from node_modules. `npm start` uses a few of
+ * viem's functions at start (EIP-55 checksums, unit formatting), which Node would load as some 400 modules;
+ * esbuild keeps what is used and defers the rest with the module that imports it.
+ */
+const bundledPackages = /** @type {Record<string, string[]>} */ ({ start: ['viem'] })[command] ?? []
+
+/** Every other package stays external: its name and its subpaths. */
+function externalPackages() {
+  /** @type {Record<string, Record<string, string> | undefined>} */
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'))
+  const names = ['dependencies', 'devDependencies', 'peerDependencies'].flatMap((key) =>
+    Object.keys(manifest[key] ?? {}),
+  )
+  return [...new Set(names)].filter((name) => !bundledPackages.includes(name)).flatMap((name) => [name, `${name}/*`])
+}
+
 async function buildBundle() {
   const esbuild = await import('esbuild')
   const result = await esbuild.build({
@@ -67,7 +89,15 @@ async function buildBundle() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    ...(bundledPackages.length > 0
+      ? {
+          external: externalPackages(),
+          // CommonJS code bundled into an ES module still calls require().
+          banner: {
+            js: "import { createRequire as createRequireOfBundle } from 'node:module'\nconst require = createRequireOfBundle(import.meta.url)",
+          },
+        }
+      : { packages: 'external' }),
     define: { GEN_REPO_ROOT: JSON.stringify(repoRoot) },
     // A linked source map (enabled below): a stack trace names scripts/generate.ts:42, not the bundle's line.
     sourcemap: 'linked',
@@ -76,7 +106,12 @@ async function buildBundle() {
     write: false,
     logLevel: 'error',
   })
-  const modules = Object.keys(result.metafile.inputs).filter((input) => input !== entryName)
+  // A bundled package's files are not hashed one by one: the lockfile stands for their versions.
+  const modules = Object.keys(result.metafile.inputs).filter(
+    (input) => input !== entryName && !input.startsWith('node_modules/'),
+  )
+  if (bundledPackages.length > 0) modules.push('package-lock.json')
+  modules.push(launcher)
   /** @type {import('./module-graph.js').BundleSources} */
   const sources = {
     // The module graph (scripts/module-graph.ts keys generation's cache by the modules each step reaches).
