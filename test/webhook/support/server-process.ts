@@ -38,7 +38,9 @@ export async function startServerProcess(
       const end = buffered.indexOf('\n')
       if (end >= 0) resolve(buffered.slice(0, end))
     })
-    child.on('exit', (code) => reject(new Error(`server ${name} exited with ${code} before it was ready`)))
+    child.on('exit', (code) =>
+      reject(new Error(`server ${name} exited with ${code} before it was ready:\n${[...stderr, partial].join('\n')}`)),
+    )
   })
   const { url, accessKey, secretKey } = JSON.parse(firstLine) as { url: string; accessKey: string; secretKey: string }
   const clients = createClients({ network: 'polygon', accessKey, secretKey, urls: localUrls(url) })
