@@ -70,7 +70,7 @@ export async function startPostgres(): Promise<PostgresServer | string> {
     asPostgres('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'])
     const port = await freePort()
     // Several test files run their servers on it at once (one worker more than cores), each server with a pool:
-    // PostgreSQL's default of 100 connections was reached.
+    // PostgreSQL's default of 100 connections can run out.
     const options = `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`
     asPostgres('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'])
     asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'contract_test'])
