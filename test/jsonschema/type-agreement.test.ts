@@ -12,7 +12,7 @@ import { arbitraryOf } from '../../src/conform/arbitrary.js'
 import { plainAjv } from './support/runtime-ajv.js'
 import { SchemaResolver } from './support/schema-resolver.js'
 import { schemaFiles, indexedServices } from './support/schema-files.js'
-import { typeCheck } from './support/type-check.js'
+import { genImport, typeCheck } from './support/type-check.js'
 import { typescriptLiteral, typesNamespace } from './support/typescript-literal.js'
 
 const files = schemaFiles()
@@ -62,8 +62,8 @@ describe('the schemas and the TypeScript types agree', () => {
 
   it('values generated from every schema type-check as the type its validator guards, and wrong ones do not', () => {
     const imports = stems.flatMap((stem) => [
-      `import * as ${typesNamespace(stem)} from '../../gen/${stem}.gen.js'`,
-      `import type * as validators_${stem} from '../../gen/validators/${stem}.js'`,
+      `import * as ${typesNamespace(stem)} from '${genImport(`${stem}.gen.js`)}'`,
+      `import type * as validators_${stem} from '${genImport(`validators/${stem}.js`)}'`,
     ])
     const lines = [...imports, 'type Guarded<V> = V extends (value: unknown) => value is infer T ? T : never']
     let count = 0

@@ -1,28 +1,32 @@
-import { join } from 'node:path'
-import ts from 'typescript'
-import { repoRoot } from '../../../scripts/paths.js'
-import { incrementalDiagnostics } from '../../support/incremental-program.js'
-import { testCacheDir } from '../../support/test-cache.js'
+import { writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { genDir, repoRoot } from '../../../scripts/paths.js'
+import { incrementalTsc, tscErrors } from '../../support/incremental-tsc.js'
+import { testCacheDir, writeFileAtomically } from '../../support/test-cache.js'
 
-/** Type-checks one in-memory module that lives in test/jsonschema (so its imports resolve) with the repo's tsconfig. */
+const checkDir = testCacheDir('type-agreement')
+const checkFile = join(checkDir, 'check.ts')
+
+/** How the checked module imports the generated file `path` of gen/ (e.g. `validators/builder.js`). */
+export const genImport = (path: string) => `${relative(checkDir, genDir)}/${path}`
+
+/**
+ * Type-checks one module with the repository's compiler options (a project that extends its tsconfig.json);
+ * answers the errors in that module, by line.
+ */
 export function typeCheck(source: string): { line: number; message: string }[] {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    join(repoRoot, 'tsconfig.json'),
-    {},
-    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
-  )!
-  const fileName = join(repoRoot, 'test', 'jsonschema', '__type_agreement__.ts')
-  const buildInfoFile = testCacheDir('tsbuildinfo/type-agreement.tsbuildinfo')
-  const diagnostics = incrementalDiagnostics([fileName], config.options, buildInfoFile, (host) => {
-    const fileExists = host.fileExists.bind(host)
-    const readFile = host.readFile.bind(host)
-    host.fileExists = (path) => path === fileName || fileExists(path)
-    host.readFile = (path) => (path === fileName ? source : readFile(path))
-  })
-  return diagnostics
-    .filter((diagnostic) => diagnostic.file?.fileName === fileName)
-    .map((diagnostic) => ({
-      line: diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1,
-      message: ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'),
-    }))
+  writeFileAtomically(
+    join(checkDir, 'tsconfig.json'),
+    JSON.stringify({
+      extends: relative(checkDir, join(repoRoot, 'tsconfig.json')),
+      compilerOptions: { noEmit: true },
+      files: ['check.ts'],
+      include: [],
+    }),
+  )
+  writeFileSync(checkFile, source)
+  const { output } = incrementalTsc(['-p', checkDir], testCacheDir('tsbuildinfo/type-agreement.tsbuildinfo'))
+  return tscErrors(output)
+    .filter((error) => error.file === checkFile)
+    .map(({ line, message }) => ({ line, message }))
 }
