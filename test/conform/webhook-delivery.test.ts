@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { runConformance } from '../../src/conform/run.js'
 import { targetAt } from '../../src/conform/target.js'
 import { startLocalServer, type LocalServer } from '../../src/local/server.js'
+import { dumpedStore } from '../support/store-dump.js'
 import { startEvmNode, type EvmNode } from '../webhook/support/evm-node.js'
 import { deployTokens, type TokenChain } from '../webhook/support/tokens.js'
 
@@ -16,7 +17,12 @@ let server: LocalServer
 beforeAll(async () => {
   node = await startEvmNode(137)
   chain = await deployTokens(node)
-  server = await startLocalServer({ port: 0, host: '127.0.0.1', chains: [{ network: 'polygon', rpcUrl: node.url }] })
+  server = await startLocalServer({
+    port: 0,
+    host: '127.0.0.1',
+    chains: [{ network: 'polygon', rpcUrl: node.url }],
+    dataDirDump: dumpedStore(),
+  })
 }, 120_000)
 afterAll(async () => {
   await server?.close()

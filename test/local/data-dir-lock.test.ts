@@ -5,8 +5,11 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, expect, it } from 'vitest'
 import { npmStartArgs } from '../support/npm-start.js'
+import { seededDataDir } from '../support/store-dump.js'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-twice-'))
+// Holding a database already, as a DATA_DIR a previous run left: the lock is what is tested, not initdb
+// (test/local/main.test.ts runs a real one).
+const dataDir = seededDataDir(mkdtempSync(join(tmpdir(), 'npm-start-twice-')))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 function startMain() {

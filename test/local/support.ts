@@ -3,7 +3,7 @@ import { inject } from 'vitest'
 import { createClients, localUrls, type Clients } from '../../src/index.js'
 import { startLocalServer, type LocalServer, type LocalServerOptions } from '../../src/local/server.js'
 import type { Network } from '../../gen/networks.gen.js'
-import { dumpedStore } from '../support/store-dump.js'
+import { dumpedStore, seededDataDir } from '../support/store-dump.js'
 
 export interface TestServer extends LocalServer {
   /** Errors the host logged as unexpected (each became a WebrpcInternalError on the wire). */
@@ -44,8 +44,9 @@ export async function createTestDatabase(prefix: string): Promise<string> {
 
 /**
  * The local contract server on a free port of 127.0.0.1, with an in-memory embedded store unless dataDir is given;
- * a new embedded store starts from the run's initdb'd dump (test/support/store-dump.ts). useDatabaseForThisFile, else TEST_DATABASE_URL, runs it on
- * that PostgreSQL database instead (TEST_DATABASE_URL: one test file at a time, they share it).
+ * a new embedded store starts from the run's initdb'd dump (test/support/store-dump.ts), a new dataDir from the
+ * dump extracted into it. useDatabaseForThisFile, else TEST_DATABASE_URL, runs it on that PostgreSQL database
+ * instead (TEST_DATABASE_URL: one test file at a time, they share it).
  */
 export async function startTestServer(options: LocalServerOptions = {}): Promise<TestServer> {
   const unexpected: unknown[] = []
@@ -60,6 +61,7 @@ export async function startTestServer(options: LocalServerOptions = {}): Promise
     validateResponses: true,
     ...(databaseUrl ? { databaseUrl } : { dataDirDump: dumpedStore() }),
     ...options,
+    ...(options.dataDir ? { dataDir: seededDataDir(options.dataDir) } : {}),
   })
   return Object.assign(server, { unexpected, background })
 }

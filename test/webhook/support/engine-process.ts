@@ -2,7 +2,7 @@
 // Env: DATA_DIR (PGlite files), RECEIVER_URL, PHASE=seed|resume, COUNT (logs to ingest in seed).
 import { openSql } from '../../../src/store/sql.js'
 import { createWebhookEngine } from '../../../src/webhook/index.js'
-import { dumpedStore } from '../../support/store-dump.js'
+import { seededDataDir } from '../../support/store-dump.js'
 import { transferSingleLog } from './logs.js'
 
 const CONTRACT = '0xa513E6E4b8f2a923D98304ec87F64353C4D5C853'
@@ -10,7 +10,7 @@ const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const ZERO = '0x0000000000000000000000000000000000000000'
 
 // A new DATA_DIR starts from the test store dump (no initdb); the restarted process opens what the first left.
-const sql = await openSql({ dataDir: process.env.DATA_DIR!, dataDirDump: dumpedStore() })
+const sql = await openSql({ dataDir: seededDataDir(process.env.DATA_DIR!) })
 const engine = await createWebhookEngine({
   sql,
   allowPrivateTargets: true,
