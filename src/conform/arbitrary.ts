@@ -11,6 +11,17 @@ export interface RefFollower {
   follow(node: Located): Located
 }
 
+// Building a regex or URL arbitrary takes milliseconds, drawing from one microseconds, and a schema repeats the
+// same few patterns (addresses, ids) many times over: each is built once. Arbitraries hold no state between draws.
+const byPattern = new Map<string, fc.Arbitrary<string>>()
+function stringMatching(pattern: string): fc.Arbitrary<string> {
+  let arbitrary = byPattern.get(pattern)
+  if (!arbitrary) byPattern.set(pattern, (arbitrary = fc.stringMatching(new RegExp(pattern, 'u'))))
+  return arbitrary
+}
+let webUrl: fc.Arbitrary<string> | undefined
+let dateTime: fc.Arbitrary<string> | undefined
+
 /**
  * Values a schema accepts, as fast-check arbitraries: only declared properties (open schemas accept
  * more, but a TypeScript object literal would not), small arrays and maps.
@@ -32,12 +43,12 @@ export function arbitraryOf(node: Located, resolver: RefFollower): fc.Arbitrary<
     case 'array':
       return fc.array(child(schema.items), { maxLength: 2 })
     case 'string':
-      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern, 'u'))
+      if (schema.pattern) return stringMatching(schema.pattern)
       if (schema.format === 'date-time')
-        return fc
+        return (dateTime ??= fc
           .date({ min: new Date(0), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
-          .map((date) => date.toISOString())
-      if (schema.format === 'uri') return fc.webUrl()
+          .map((date) => date.toISOString()))
+      if (schema.format === 'uri') return (webUrl ??= fc.webUrl())
       return fc.string({ maxLength: 8 })
     case 'integer':
       return fc.integer({
