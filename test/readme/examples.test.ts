@@ -101,7 +101,8 @@ console.log(JSON.stringify(await Promise.all(statuses.map(async (r) => [r.status
     // The example is a vitest test file: vitest itself runs it, in this project.
     driver: `import { startVitest } from 'vitest/node'
 
-const vitest = await startVitest('test', [], { watch: false, include: ['msw-vitest.ts'], reporters: [] })
+// In a worker thread rather than a forked process: a second Node process to start costs more than the test file.
+const vitest = await startVitest('test', [], { watch: false, include: ['msw-vitest.ts'], reporters: [], pool: 'threads' })
 console.log(vitest.state.getFiles().map((file) => file.result?.state).join(' '))
 await vitest.close()
 `,
