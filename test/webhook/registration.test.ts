@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import {
   InvalidArgumentError,
   NotFoundError,
@@ -27,7 +27,11 @@ beforeAll(async () => {
   publicEngine = await createWebhookEngine({ sql, allowPrivateTargets: false })
   localEngine = await createWebhookEngine({ sql, allowPrivateTargets: true })
 })
-afterAll(() => sql?.close())
+// The engines first: each keeps a heartbeat on the store until stopped, and this worker runs other files next.
+afterAll(async () => {
+  await Promise.all([publicEngine?.stop(), localEngine?.stop()])
+  await sql?.close()
+})
 
 async function rejection(promise: Promise<unknown>): Promise<WebrpcError> {
   const error = await promise.then(
@@ -284,6 +288,7 @@ describe('RemoveWebhookListener', () => {
 describe('limits and the delivery-time address guard', () => {
   test('a project has at most maxListenersPerProject active listeners; removing one frees a slot', async () => {
     const limited = await createWebhookEngine({ sql, allowPrivateTargets: true, maxListenersPerProject: 2 })
+    onTestFinished(() => limited.stop())
     const first = await limited.addListener(4, { url: 'http://127.0.0.1:9/', filters })
     await limited.addListener(4, { url: 'http://127.0.0.1:9/', filters })
     const error = await rejection(limited.addListener(4, { url: 'http://127.0.0.1:9/', filters }))
