@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { genDir, repoRoot } from '../../scripts/paths.js'
 import { requestExamples } from '../../src/conform/request-examples.js'
 import { validateResponse } from '../../src/validate/index.js'
-import { startTestServer, type TestServer } from '../local/support.js'
+import { clientsFor, startTestServer, type TestServer } from '../local/support.js'
 import { node24 } from '../support/node24.js'
 import { otherTeamsTool } from '../support/other-teams-tools.js'
 import { venvPython } from '../support/python-venv.js'
@@ -49,6 +49,15 @@ let node: string
 const work = mkdtempSync(join(tmpdir(), 'third-party-'))
 beforeAll(async () => {
   ;[server, node] = await Promise.all([startTestServer(), Promise.resolve().then(node24)])
+  // The server opens its store and webhook engine on the first webhook call, seconds on a busy machine: done here,
+  // so that no tool's first AddWebhookListener waits for them against its own request timeout.
+  const { indexer } = clientsFor(server)
+  const filters = {
+    contractAddresses: ['0x4e10000000000000000000000000000000000721'],
+    events: ['Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'],
+  }
+  const { listener } = await indexer.addWebhookListener({ url: 'http://127.0.0.1:9/warm-up', filters })
+  await indexer.removeWebhookListener({ id: listener.id, projectId: String(listener.projectId) })
 }, 300_000)
 afterAll(async () => {
   await server?.close()
