@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../scripts/paths.js'
 import { audiences, type Audience } from './support/audiences.js'
-import { consumerProject, packageName } from './support/consumer-project.js'
+import { consumerProject, packageName, type ConsumerProject } from './support/consumer-project.js'
 
 /**
  * The budget for a client-only install (the package and everything npm pulls for it), on disk (`du -sk`):
@@ -57,6 +57,19 @@ function expectedPackages(project: string, peers: string[]): string[] {
   return [...found].sort()
 }
 
+/** A fresh install of the tarball and `peers` for each set of peers: the audiences that install no peer share one. */
+const installs = new Map<string, Promise<ConsumerProject>>()
+function installWith(peers: string[]): Promise<ConsumerProject> {
+  const key = JSON.stringify(peers)
+  if (!installs.has(key)) installs.set(key, consumerProject(peers))
+  return installs.get(key)!
+}
+
+afterAll(async () => {
+  for (const install of await Promise.allSettled(installs.values()))
+    if (install.status === 'fulfilled') install.value.remove()
+})
+
 /**
  * Each audience installs the tarball and the peers the README names for it into an empty project: every entry
  * point it uses loads and exports exactly what its source module exports, the package brings no dependency
@@ -67,29 +80,25 @@ function expectedPackages(project: string, peers: string[]): string[] {
 describe.concurrent.each(Object.keys(audiences) as Audience[])('install for the %s audience', (audience) => {
   it('loads its entry points with every export, adds nothing but its peers, and reports its size', async () => {
     const { peers, entries } = audiences[audience]
-    const project = await consumerProject(peers)
-    try {
-      const imports = entries.map((entry, i) => `import * as entry${i} from '${packageName}${entry}'`).join('\n')
-      const names = entries.map((_, i) => `Object.keys(entry${i}).sort()`).join(', ')
-      const installed = JSON.parse(project.run('entries.mjs', `${imports}\nconsole.log(JSON.stringify([${names}]))`))
-      const fromSource = await Promise.all(
-        entries.map(async (entry) => Object.keys((await import(sourceOf(entry))) as object).sort()),
-      )
-      expect(installed).toEqual(fromSource)
-      for (const exported of fromSource) expect(exported.length).toBeGreaterThan(0)
+    const project = await installWith(peers)
+    const imports = entries.map((entry, i) => `import * as entry${i} from '${packageName}${entry}'`).join('\n')
+    const names = entries.map((_, i) => `Object.keys(entry${i}).sort()`).join(', ')
+    const installed = JSON.parse(project.run(`${audience}.mjs`, `${imports}\nconsole.log(JSON.stringify([${names}]))`))
+    const fromSource = await Promise.all(
+      entries.map(async (entry) => Object.keys((await import(sourceOf(entry))) as object).sort()),
+    )
+    expect(installed).toEqual(fromSource)
+    for (const exported of fromSource) expect(exported.length).toBeGreaterThan(0)
 
-      const peerNames = peers.map((spec) => spec.slice(0, spec.lastIndexOf('@')))
-      expect(installedPackages(project.dir)).toEqual(expectedPackages(project.dir, peerNames))
-      const packageKiB = diskKiB(join(project.dir, 'node_modules', packageName))
-      expect(packageKiB * 1024).toBeLessThanOrEqual(clientBudgetBytes)
-      const kib = diskKiB(join(project.dir, 'node_modules'))
-      console.log(`${audience}: node_modules ${kib} KiB (du -sk) with ${peers.join(' ') || 'no peers'}`)
-      if (audience === 'client') {
-        expect(installedPackages(project.dir)).toEqual([packageName])
-        expect(kib * 1024).toBeLessThanOrEqual(clientBudgetBytes)
-      }
-    } finally {
-      project.remove()
+    const peerNames = peers.map((spec) => spec.slice(0, spec.lastIndexOf('@')))
+    expect(installedPackages(project.dir)).toEqual(expectedPackages(project.dir, peerNames))
+    const packageKiB = diskKiB(join(project.dir, 'node_modules', packageName))
+    expect(packageKiB * 1024).toBeLessThanOrEqual(clientBudgetBytes)
+    const kib = diskKiB(join(project.dir, 'node_modules'))
+    console.log(`${audience}: node_modules ${kib} KiB (du -sk) with ${peers.join(' ') || 'no peers'}`)
+    if (audience === 'client') {
+      expect(installedPackages(project.dir)).toEqual([packageName])
+      expect(kib * 1024).toBeLessThanOrEqual(clientBudgetBytes)
     }
   }, 240_000)
 })
