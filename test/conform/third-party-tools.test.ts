@@ -47,8 +47,26 @@ const exitOnSigterm = join(repoRoot, 'test', 'support', 'exit-on-sigterm.cjs')
 let server: TestServer
 let node: string
 const work = mkdtempSync(join(tmpdir(), 'third-party-'))
+/**
+ * Installs what the tests below run, two chains at once, each in a process of its own (the installers are
+ * synchronous): Node 24 then Prism and hey-api; the Schemathesis venv. One after another, on a fresh machine, they
+ * were the longest part of this file. Later calls find them installed.
+ */
+const installAtOnce = () =>
+  Promise.all(
+    [
+      `import { otherTeamsTool } from ${JSON.stringify(join(repoRoot, 'test', 'support', 'other-teams-tools.ts'))}
+otherTeamsTool('@stoplight/prism-cli')`,
+      `import { venvPython } from ${JSON.stringify(join(repoRoot, 'test', 'support', 'python-venv.ts'))}
+venvPython()`,
+    ].map((script) =>
+      run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: repoRoot }),
+    ),
+  )
+
 beforeAll(async () => {
-  ;[server, node] = await Promise.all([startTestServer(), Promise.resolve().then(node24)])
+  ;[server] = await Promise.all([startTestServer(), installAtOnce()])
+  node = node24()
   // The server opens its store and webhook engine on the first webhook call, seconds on a busy machine: done here,
   // so that no tool's first AddWebhookListener waits for them against its own request timeout.
   const { indexer } = clientsFor(server)
