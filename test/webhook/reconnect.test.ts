@@ -83,7 +83,9 @@ test('notification connections terminated between adds and removals: nothing is 
   const count = async (text: string, params: unknown[] = []) =>
     Number((await admin.query<{ n: number }>(`select count(*)::int as n from (${text}) t`, params)).rows[0]!.n)
   const liveNotificationConnections = () =>
-    count('select pid from pg_stat_activity where application_name = $1', [NOTIFICATION_APPLICATION_NAME])
+    count('select pid from pg_stat_activity where application_name = $1 and datname = current_database()', [
+      NOTIFICATION_APPLICATION_NAME,
+    ])
   await waitUntil(async () => (await liveNotificationConnections()) === 3, 'three engines listen')
 
   // Logs keep coming for the listener of the round, so that its removal finds requests in flight everywhere.
@@ -114,7 +116,7 @@ test('notification connections terminated between adds and removals: nothing is 
     const terminate = async () =>
       (
         await admin.query<{ terminated: boolean }>(
-          'select pg_terminate_backend(pid) as terminated from pg_stat_activity where application_name = $1',
+          'select pg_terminate_backend(pid) as terminated from pg_stat_activity where application_name = $1 and datname = current_database()',
           [NOTIFICATION_APPLICATION_NAME],
         )
       ).rows.filter((row) => row.terminated).length
