@@ -35,12 +35,17 @@ export async function ensureStoreDump(): Promise<void> {
   }
 }
 
+/** Fails saying why when the dump ensureStoreDump makes is not there. */
+function expectStoreDump(): void {
+  if (!existsSync(storeDumpFile)) {
+    throw new Error(`${storeDumpFile} is missing: the global setup (test/support/quick-setup.ts) makes it`)
+  }
+}
+
 let read: Blob | undefined
 /** The dump ensureStoreDump made, read once per test file. */
 export function dumpedStore(): Blob {
-  if (!existsSync(storeDumpFile)) {
-    throw new Error(`${storeDumpFile} is missing: the global setup (test/support/store-dump-setup.ts) makes it`)
-  }
+  expectStoreDump()
   return (read ??= new Blob([readFileSync(storeDumpFile)]))
 }
 
@@ -51,7 +56,7 @@ export function dumpedStore(): Blob {
  */
 export function seededDataDir(dataDir: string): string {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return dataDir
-  dumpedStore() // fails with the reason when there is no dump
+  expectStoreDump()
   mkdirSync(dataDir, { recursive: true })
   // The dump's paths start at PGlite's data directory root, written with a leading '/' that tar strips (and says so).
   execFileSync('tar', ['-xf', storeDumpFile, '-C', dataDir], { stdio: 'ignore' })

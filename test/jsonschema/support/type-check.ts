@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { genDir, repoRoot } from '../../../scripts/paths.js'
 import { incrementalTsc, tscErrors } from '../../support/incremental-tsc.js'
@@ -24,7 +23,7 @@ export function typeCheck(source: string): { line: number; message: string }[] {
       include: [],
     }),
   )
-  writeFileSync(checkFile, source)
+  writeFileAtomically(checkFile, source)
   const { output } = incrementalTsc(['-p', checkDir], testCacheDir('tsbuildinfo/type-agreement.tsbuildinfo'))
   return tscErrors(output)
     .filter((error) => error.file === checkFile)
