@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,9 +9,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { sampleCollections } from '../../src/local/sample-data.js'
 import { activeOrders, byUsd, collectionAt } from './sample-model.js'
 import { startTestServer, type TestServer } from './support.js'
+import { chromiumArgs } from '../support/chromium.js'
+import { chromiumReady } from '../support/chromium-ready.js'
 
-/** Debian's chromium; test/support/global-setup.ts installs it. Missing means the test fails, never skips. */
-const chromiumPath = '/usr/bin/chromium'
 const entry = fileURLToPath(new URL('./browser/entry.ts', import.meta.url))
 
 let api: TestServer
@@ -22,10 +22,8 @@ const userDataDir = mkdtempSync(join(tmpdir(), 'chromium-profile-'))
 let preflights = 0
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath))
-    throw new Error(
-      `${chromiumPath} is missing: install Debian's chromium (apt-get install -y chromium), as test/support/global-setup.ts does`,
-    )
+  // Debian's chromium, once the run's install has ended (test/support/chromium.ts): missing, the test fails, never skips.
+  const executablePath = await chromiumReady()
   const bundle = await build({
     entryPoints: [entry],
     bundle: true,
@@ -49,19 +47,11 @@ beforeAll(async () => {
   // "localhost" vs the API's "127.0.0.1": another origin, so every call is cross-origin.
   pageUrl = `http://localhost:${(page.address() as { port: number }).port}/`
   context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath,
+    executablePath,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: chromiumArgs,
   })
-}, 120_000)
+}, 300_000)
 
 afterAll(async () => {
   await context?.close()

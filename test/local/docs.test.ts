@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext } from 'playwright-core'
@@ -6,9 +6,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { sampleCollections } from '../../src/local/sample-data.js'
 import { collectionAt } from './sample-model.js'
 import { startTestServer, type TestServer } from './support.js'
+import { chromiumArgs } from '../support/chromium.js'
+import { chromiumReady } from '../support/chromium-ready.js'
 
-/** Debian's chromium; test/support/global-setup.ts installs it. Missing means the test fails, never skips. */
-const chromiumPath = '/usr/bin/chromium'
 const profile = mkdtempSync(join(tmpdir(), 'chromium-docs-'))
 /** Where the screenshot goes (kept after the run, outside the repository). */
 const screenshot = join(tmpdir(), 'web3-market-contract-docs.png')
@@ -17,15 +17,15 @@ let server: TestServer
 let context: BrowserContext
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath))
-    throw new Error(`${chromiumPath} is missing: install Debian's chromium, as test/support/global-setup.ts does`)
+  // Debian's chromium, once the run's install has ended (test/support/chromium.ts): missing, the test fails, never skips.
+  const executablePath = await chromiumReady()
   server = await startTestServer()
   context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
+    executablePath,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: chromiumArgs,
   })
-}, 120_000)
+}, 300_000)
 
 afterAll(async () => {
   await context?.close()

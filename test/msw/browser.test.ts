@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -8,9 +8,9 @@ import { build } from 'esbuild'
 import { chromium, type BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { repoRoot } from '../../scripts/paths.js'
+import { chromiumArgs } from '../support/chromium.js'
+import { chromiumReady } from '../support/chromium-ready.js'
 
-/** Debian's chromium; test/support/global-setup.ts installs it. Missing means the test fails, never skips. */
-const chromiumPath = '/usr/bin/chromium'
 const entry = fileURLToPath(new URL('./browser/entry.ts', import.meta.url))
 /** The README's browser example, imported by package name from this repository's sources. */
 const readmeExample = /<!-- example: msw-browser -->\n```ts\n([\s\S]*?)\n```/.exec(
@@ -28,8 +28,8 @@ let context: BrowserContext
 const userDataDir = mkdtempSync(join(tmpdir(), 'chromium-msw-'))
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath))
-    throw new Error(`${chromiumPath} is missing: install Debian's chromium (apt-get install -y chromium)`)
+  // Debian's chromium, once the run's install has ended (test/support/chromium.ts): missing, the test fails, never skips.
+  const executablePath = await chromiumReady()
   const options = { bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, alias } as const
   const script = (await build({ ...options, entryPoints: [entry] })).outputFiles[0]!.text
   const example = (await build({ ...options, stdin: { contents: readmeExample, resolveDir: repoRoot, loader: 'ts' } }))
@@ -51,19 +51,11 @@ beforeAll(async () => {
   // localhost is a secure context, where service workers may register.
   pageUrl = `http://localhost:${(page.address() as { port: number }).port}/`
   context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath,
+    executablePath,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: chromiumArgs,
   })
-}, 120_000)
+}, 300_000)
 
 afterAll(async () => {
   await context?.close()

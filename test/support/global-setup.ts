@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import type { TestProject } from 'vitest/node'
+import { installingChromium } from './chromium.js'
 import { startPostgres, type PostgresServer } from './postgres-server.js'
 
 declare module 'vitest' {
@@ -15,24 +14,6 @@ declare module 'vitest' {
   }
 }
 
-const chromiumPath = '/usr/bin/chromium'
-
-/**
- * The browser test drives Debian's chromium: a fresh Debian machine run as root (CI) gets it here.
- * Elsewhere nothing is installed and test/local/browser.test.ts fails, saying what is missing.
- */
-function ensureChromium(): void {
-  if (existsSync(chromiumPath)) return
-  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
-    console.warn(`${chromiumPath} is missing; the browser test will fail until Debian's chromium is installed`)
-    return
-  }
-  console.log('installing Debian chromium for the browser test (apt-get)...')
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env })
-}
-
 /**
  * One PostgreSQL server for the whole run, however many projects run this setup (vitest calls it once per
  * project, in one process): the first starts it, the last teardown stops it.
@@ -42,21 +23,29 @@ interface SharedPostgres {
   users: number
 }
 const sharedKey = Symbol.for('web3-market-contract.test-postgres')
-const shared = globalThis as { [sharedKey]?: SharedPostgres }
+/** The run's one chromium install, started by the first project's setup. */
+const chromiumKey = Symbol.for('web3-market-contract.test-chromium')
+const shared = globalThis as {
+  [sharedKey]?: SharedPostgres
+  [chromiumKey]?: ReturnType<typeof installingChromium>
+}
 
 /**
  * Global setup of the projects past the quick tier (vitest.config.ts), after test/support/quick-setup.ts:
- * installs what they need from Debian (chromium, postgresql) and starts the PostgreSQL server.
+ * installs what they need from Debian (chromium in the background, postgresql) and starts the PostgreSQL server.
  */
-export default async function setup(project: TestProject): Promise<() => void> {
-  ensureChromium()
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const chromium = (shared[chromiumKey] ??= installingChromium())
+  project.provide('chromiumInstallOutcome', chromium.outcomeFile)
   const entry = (shared[sharedKey] ??= { server: startPostgres(), users: 0 })
   entry.users++
   const postgres = await entry.server
-  const release = () => {
+  const release = async () => {
     if (--entry.users > 0) return
     delete shared[sharedKey]
     if (typeof postgres !== 'string') postgres.stop()
+    // A run that ends before the install does (one test file, say) leaves no apt-get behind holding dpkg's lock.
+    await chromium.done
   }
   if (typeof postgres === 'string') {
     console.warn(`no PostgreSQL for the DATABASE_URL tests (they will fail): ${postgres}`)

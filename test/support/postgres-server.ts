@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { aptGetArgs } from './apt-get.js'
 
 const postgresRoot = '/usr/lib/postgresql'
 
@@ -46,8 +47,8 @@ export async function startPostgres(): Promise<PostgresServer | string> {
   if (!bin) {
     console.log("installing Debian's postgresql for the DATABASE_URL tests (apt-get)...")
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-    execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env })
+    execFileSync('apt-get', aptGetArgs(['update', '-qq']), { stdio: 'inherit', env })
+    execFileSync('apt-get', aptGetArgs(['install', '-y', '-qq', 'postgresql']), { stdio: 'inherit', env })
     bin = postgresBinDir()
     if (!bin) return `apt-get installed postgresql but no server binaries are in ${postgresRoot}/<version>/bin`
   }
