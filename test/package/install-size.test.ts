@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../scripts/paths.js'
 import { audiences, type Audience } from './support/audiences.js'
-import { consumerProject, packageName, type ConsumerProject } from './support/consumer-project.js'
+import { packageName, type ConsumerProject } from './support/consumer-project.js'
+import { sharedConsumerProject } from './support/shared-project.js'
 
 /**
  * The budget for a client-only install (the package and everything npm pulls for it), on disk (`du -sk`):
@@ -57,18 +58,9 @@ function expectedPackages(project: string, peers: string[]): string[] {
   return [...found].sort()
 }
 
-/** A fresh install of the tarball and `peers` for each set of peers: the audiences that install no peer share one. */
-const installs = new Map<string, Promise<ConsumerProject>>()
-function installWith(peers: string[]): Promise<ConsumerProject> {
-  const key = JSON.stringify(peers)
-  if (!installs.has(key)) installs.set(key, consumerProject(peers))
-  return installs.get(key)!
-}
-
-afterAll(async () => {
-  for (const install of await Promise.allSettled(installs.values()))
-    if (install.status === 'fulfilled') install.value.remove()
-})
+/** The projects this file asked for, removed after (their installs are the run's shared ones, kept for the others). */
+const projects: ConsumerProject[] = []
+afterAll(() => projects.forEach((project) => project.remove()))
 
 /**
  * Each audience installs the tarball and the peers the README names for it into an empty project: every entry
@@ -80,7 +72,11 @@ afterAll(async () => {
 describe.concurrent.each(Object.keys(audiences) as Audience[])('install for the %s audience', (audience) => {
   it('loads its entry points with every export, adds nothing but its peers, and reports its size', async () => {
     const { peers, entries } = audiences[audience]
-    const project = await installWith(peers)
+    // The run's shared install of these specs (shared-project.ts): the same `npm install` into an empty project a fresh
+    // one would be, made once for this file and the others that install the same peers (package.test.ts, hover...).
+    const project = await sharedConsumerProject(peers)
+    projects.push(project)
+    const root = dirname(project.nodeModules)
     const imports = entries.map((entry, i) => `import * as entry${i} from '${packageName}${entry}'`).join('\n')
     const names = entries.map((_, i) => `Object.keys(entry${i}).sort()`).join(', ')
     const installed = JSON.parse(project.run(`${audience}.mjs`, `${imports}\nconsole.log(JSON.stringify([${names}]))`))
@@ -91,13 +87,13 @@ describe.concurrent.each(Object.keys(audiences) as Audience[])('install for the 
     for (const exported of fromSource) expect(exported.length).toBeGreaterThan(0)
 
     const peerNames = peers.map((spec) => spec.slice(0, spec.lastIndexOf('@')))
-    expect(installedPackages(project.dir)).toEqual(expectedPackages(project.dir, peerNames))
-    const packageKiB = diskKiB(join(project.dir, 'node_modules', packageName))
+    expect(installedPackages(root)).toEqual(expectedPackages(root, peerNames))
+    const packageKiB = diskKiB(join(project.nodeModules, packageName))
     expect(packageKiB * 1024).toBeLessThanOrEqual(clientBudgetBytes)
-    const kib = diskKiB(join(project.dir, 'node_modules'))
+    const kib = diskKiB(project.nodeModules)
     console.log(`${audience}: node_modules ${kib} KiB (du -sk) with ${peers.join(' ') || 'no peers'}`)
     if (audience === 'client') {
-      expect(installedPackages(project.dir)).toEqual([packageName])
+      expect(installedPackages(root)).toEqual([packageName])
       expect(kib * 1024).toBeLessThanOrEqual(clientBudgetBytes)
     }
   }, 240_000)

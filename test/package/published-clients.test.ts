@@ -1,16 +1,15 @@
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../scripts/paths.js'
 import { audiences } from './support/audiences.js'
-import { npmInstall } from './support/consumer-project.js'
-import { packedTarball } from './support/packed-tarball.js'
+import type { ConsumerProject } from './support/consumer-project.js'
+import { sharedConsumerProject } from './support/shared-project.js'
 
 /*
  * The published webrpc clients of the five services (@0xsequence/*, exact versions and lockfile in
- * published-clients/), installed with the packed tarball and msw into an empty project, call contractHandlers() at
+ * published-clients/), installed beside the packed tarball and msw in an empty project, call contractHandlers() at
  * the default service addresses; published-clients/call-every-operation.mjs makes the calls and reports them.
  *
  * Work unchanged (the client's own URL, headers and JSON, with the contract's arguments), answering exactly what
@@ -74,28 +73,28 @@ const callable = [
   'Indexer.RemoveWebhookListener',
 ]
 
+let project: ConsumerProject | undefined
 let dir: string
 let report: Report
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'published-clients-'))
+  // The tarball and the peers the README names for test authors: the run's install of them (shared-project.ts). The
+  // published clients, exactly as locked, go into this test's folder inside it, where Node finds both.
+  project = await sharedConsumerProject(audiences.testAuthor.peers)
+  dir = project.dir
   for (const file of ['package.json', 'package-lock.json', 'call-every-operation.mjs']) {
     copyFileSync(join(here, file), join(dir, file))
   }
-  // The published clients exactly as locked, then the tarball and the peers the README names for test authors.
   execFileSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
     cwd: dir,
     stdio: 'pipe',
   })
-  await npmInstall(dir, [packedTarball(), ...audiences.testAuthor.peers])
   report = JSON.parse(
     execFileSync(process.execPath, ['call-every-operation.mjs'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' }),
   ) as Report
 }, 300_000)
 
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => project?.remove())
 
 it('installs the pinned versions of the published clients', () => {
   for (const [name, version] of Object.entries(pinned)) {

@@ -1,7 +1,7 @@
-// Run by test/package/published-clients.test.ts in an empty project holding the packed tarball, msw and the
-// published @0xsequence clients of package.json here: it calls every operation of the contract that a published
-// client has, through contractHandlers() at the default service addresses, and prints what each client got as
-// one JSON object. The test file asserts on it.
+// Run by test/package/published-clients.test.ts in a folder holding the published @0xsequence clients of
+// package.json here, inside an empty project holding the packed tarball and msw: it calls every operation of the
+// contract that a published client has, through contractHandlers() at the default service addresses, and prints
+// what each client got as one JSON object. The test file asserts on it.
 import { createRequire } from 'node:module'
 import { setupServer } from 'msw/node'
 import { createClients, webrpcErrorByCode, webrpcErrorTable } from 'web3-market-contract'
