@@ -1,24 +1,23 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { cacheDir, withLock } from './cache-dir.js'
-import { npmInstallArgs } from './consumer-project.js'
+import { repoRoot } from '../../../scripts/paths.js'
 
 /**
- * The `tsc` of `typescript@<version>` (5.9; 7, whose package ships its native compiler under the same `tsc`
- * command), installed once into the shared cache dir, never as a dependency of the package.
+ * The `tsc` of each TypeScript line a consumer compiles the package with: the repository's own compilers, at the
+ * versions its lockfile pins (`typescript` 5.9, and 7 under the `typescript-7` alias, whose package ships its native
+ * compiler under the same `tsc` command). They check a consumer's project from its own folder, where they resolve
+ * its packages, never this repository's.
  */
-export function typescriptCompiler(version: string): string {
-  const dir = join(cacheDir, `typescript-${version}`)
-  const tsc = join(dir, 'node_modules', '.bin', 'tsc')
-  return withLock(`typescript-${version}`, () => {
-    if (!existsSync(tsc)) {
-      mkdirSync(dir, { recursive: true })
-      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `typescript-${version}`, private: true }))
-      execFileSync('npm', npmInstallArgs([`typescript@${version}`]), { cwd: dir, stdio: 'pipe' })
-    }
-    return tsc
-  })
+const compilers = {
+  '5.9': join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'),
+  '7': join(repoRoot, 'node_modules', 'typescript-7', 'bin', 'tsc'),
+}
+
+export function typescriptCompiler(version: keyof typeof compilers): string {
+  const tsc = compilers[version]
+  const reported = compilerVersion(tsc)
+  if (!reported.startsWith(`Version ${version}.`)) throw new Error(`${tsc} is ${reported}, not TypeScript ${version}`)
+  return tsc
 }
 
 export const compilerVersion = (tsc: string) => execFileSync(tsc, ['--version'], { encoding: 'utf8' }).trim()
