@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { repoRoot } from '../../scripts/paths.js'
 import { audiences } from './support/audiences.js'
-import { consumerProject, type ConsumerProject } from './support/consumer-project.js'
+import { npmInstall, type ConsumerProject } from './support/consumer-project.js'
+import { sharedConsumerProject } from './support/shared-project.js'
 
 const { devDependencies } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>
@@ -17,14 +18,16 @@ const example = /<!-- example: msw-vitest -->\n```ts\n([\s\S]*?)\n```/.exec(
 let project: ConsumerProject
 
 beforeAll(async () => {
-  // The tarball, the peers the README names for test authors with MSW, and vitest: nothing of this repository.
-  project = await consumerProject([...audiences.testAuthor.peers, `vitest@${devDependencies.vitest}`])
+  // The tarball and the peers the README names for test authors with MSW (the run's install of them,
+  // shared-project.ts), and vitest installed in this test's folder inside it: nothing of this repository.
+  project = await sharedConsumerProject(audiences.testAuthor.peers)
+  writeFileSync(join(project.dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
+  await npmInstall(project.dir, [`vitest@${devDependencies.vitest}`])
 }, 300_000)
 
 afterAll(() => project?.remove())
 
 it("the README's vitest example passes in an empty project with the packed tarball and msw", () => {
-  writeFileSync(join(project.dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
   writeFileSync(join(project.dir, 'floor-price.test.ts'), example)
   const output = execFileSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'floor-price.test.ts'], {
     cwd: project.dir,
