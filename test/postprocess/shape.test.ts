@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { schemaDir } from '../../scripts/paths.js'
 import { authPass } from '../../scripts/postprocess/auth.js'
 import { passes, postprocess } from '../../scripts/postprocess/index.js'
@@ -90,8 +90,10 @@ describe('a pass detects a changed generated shape and names itself', () => {
 })
 
 describe('schema/networks.json is validated by its JSON Schema', () => {
+  const changedCopies = mkdtempSync(join(tmpdir(), 'networks-'))
+  afterAll(() => rmSync(changedCopies, { recursive: true, force: true }))
   const withChange = (change: (doc: any) => void) => {
-    const dir = mkdtempSync(join(tmpdir(), 'networks-'))
+    const dir = mkdtempSync(join(changedCopies, 'copy-'))
     const doc = JSON.parse(readFileSync(join(schemaDir, 'networks.json'), 'utf8'))
     change(doc)
     writeFileSync(join(dir, 'networks.json'), JSON.stringify(doc))

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { existsSync, openSync, readFileSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs'
 import { aptGetArgs } from './apt-get.js'
 import { testCacheDir, writeFileAtomically } from './test-cache.js'
 
@@ -26,10 +26,10 @@ export interface InstallOutcome {
  * Starts installing Debian's chromium with apt-get, in the background (about 45 s on a fresh machine, mostly
  * download and unpacking), when it is missing and this is Debian run as root (CI); the tests start meanwhile, and
  * the browser tests wait for it in chromiumReady(). Returns the file the outcome is written to, and a promise of
- * the install's end; '' when nothing was started.
+ * the outcome; '' and undefined when nothing was started.
  */
-export function installingChromium(): { outcomeFile: string; done: Promise<void> } {
-  const none = { outcomeFile: '', done: Promise.resolve() }
+export function installingChromium(): { outcomeFile: string; done: Promise<InstallOutcome | undefined> } {
+  const none = { outcomeFile: '', done: Promise.resolve(undefined) }
   if (existsSync(chromiumPath)) return none
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
     console.warn(`${chromiumPath} is missing; the browser tests will fail until Debian's chromium is installed`)
@@ -45,11 +45,15 @@ export function installingChromium(): { outcomeFile: string; done: Promise<void>
     stdio: ['ignore', log, log],
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   })
-  const done = new Promise<void>((resolve) => {
+  const done = new Promise<InstallOutcome>((resolve) => {
+    let finished = false
     const finish = (ok: boolean) => {
+      if (finished) return
+      finished = true
+      closeSync(log)
       const outcome: InstallOutcome = { ok: ok && existsSync(chromiumPath), log: readFileSync(logFile, 'utf8') }
       writeFileAtomically(outcomeFile, JSON.stringify(outcome))
-      resolve()
+      resolve(outcome)
     }
     child.on('error', () => finish(false))
     child.on('exit', (code) => finish(code === 0))
