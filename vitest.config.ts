@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
-import LongestFirstSequencer from './test/support/longest-first-sequencer.js'
 
 /**
  * Tiers, chosen by project name (`--project` takes wildcards); `npm test` runs every project, each file once:
@@ -62,7 +61,6 @@ export default defineConfig({
     // vitest 5), keyed by each file's content: the quick tier's transform time fell from about 11 s to 3 s warm.
     experimental: { fsModuleCache: true },
     reporters: ['default', './test/support/summary-reporter.ts'],
-    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       // The quick tier's files share their worker's loaded modules (no isolation): importing src/ again for each
       // file was a tenth of the tier's time. Each file still starts and stops its own servers and stores.
