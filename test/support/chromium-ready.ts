@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, watch } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { inject } from 'vitest'
-import { chromiumPath, type InstallOutcome } from './chromium.js'
+import { chromiumPath, installFailure, type InstallOutcome } from './chromium.js'
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -35,7 +35,7 @@ export async function chromiumReady(): Promise<string> {
   if (outcomeFile) {
     await fileWritten(outcomeFile)
     const outcome = JSON.parse(readFileSync(outcomeFile, 'utf8')) as InstallOutcome
-    if (!outcome.ok) throw new Error(`installing Debian's chromium failed:\n${outcome.log.slice(-4000)}`)
+    if (!outcome.ok) throw installFailure(outcome)
   }
   if (!existsSync(chromiumPath))
     throw new Error(

@@ -22,6 +22,10 @@ export interface InstallOutcome {
   log: string
 }
 
+/** What a failed install fails with: the end of apt-get's output. */
+export const installFailure = (outcome: InstallOutcome) =>
+  new Error(`installing Debian's chromium failed:\n${outcome.log.slice(-4000)}`)
+
 /**
  * Starts installing Debian's chromium with apt-get, in the background (about 45 s on a fresh machine, mostly
  * download and unpacking), when it is missing and this is Debian run as root (CI); the tests start meanwhile, and

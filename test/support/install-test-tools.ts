@@ -1,4 +1,4 @@
-import { installingChromium } from './chromium.js'
+import { installFailure, installingChromium } from './chromium.js'
 import { otherTeamsTool } from './other-teams-tools.js'
 import { venvPython } from './python-venv.js'
 
@@ -13,5 +13,5 @@ const chromium = installingChromium()
 otherTeamsTool('@stoplight/prism-cli')
 venvPython()
 const outcome = await chromium.done
-if (outcome && !outcome.ok) throw new Error(`installing Debian's chromium failed:\n${outcome.log.slice(-4000)}`)
+if (outcome && !outcome.ok) throw installFailure(outcome)
 console.log('test tools installed: chromium, the Python venv, Prism and hey-api')
