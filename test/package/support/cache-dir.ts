@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
-/** Kept across test runs and shared by the test files of the package tests: the packed tarball, the compilers. */
+/**
+ * Kept across test runs and shared by the test files of the package tests: the packed tarball, and each run's
+ * shared installs (shared-project.ts).
+ */
 export const cacheDir = join(tmpdir(), 'web3-market-contract-consumer-cache')
 
 const staleLockMs = 10 * 60_000
@@ -25,7 +28,7 @@ function tryLock(name: string): string | undefined {
 
 /**
  * Runs `work` holding a lock shared by the test files (vitest runs them in parallel workers), so one of them
- * packs the tarball or installs a compiler and the others wait for it.
+ * packs the tarball or makes a shared install and the others wait for it.
  */
 export function withLock<T>(name: string, work: () => T): T {
   let lock: string | undefined

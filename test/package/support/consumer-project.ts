@@ -29,7 +29,7 @@ export function peer(name: string): string {
 }
 
 /** `npm install`'s arguments for `specs` as every package test installs: from the cache where it can, no scripts. */
-export const npmInstallArgs = (specs: string[]) => [
+const npmInstallArgs = (specs: string[]) => [
   'install',
   '--prefer-offline',
   '--no-audit',
