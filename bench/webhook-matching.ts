@@ -3,10 +3,10 @@
 // naive scan over all listeners is shown for contrast at 1,000. Run: npx tsx bench/webhook-matching.ts
 import { randomBytes } from 'node:crypto'
 import { encodeAbiParameters, pad, type Hex } from 'viem'
-import { decodeEventArguments } from '../src/webhook/decode.js'
-import { parseEventSignature } from '../src/webhook/event-signature.js'
-import { MatchingIndex, type LogToMatch, type Subscription } from '../src/webhook/matching-index.js'
-import { eventRoles } from '../src/webhook/token-standards.js'
+import { decodeEventArguments } from '../src/webhook/engine/matching/decode.js'
+import { parseEventSignature } from '../src/webhook/engine/matching/event-signature.js'
+import { MatchingIndex, type LogToMatch, type Subscription } from '../src/webhook/engine/matching/matching-index.js'
+import { eventRoles } from '../src/webhook/engine/matching/token-standards.js'
 
 const event = parseEventSignature(
   'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',

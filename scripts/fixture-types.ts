@@ -1,5 +1,5 @@
 /**
- * Text of gen/fixtures.gen.ts: the TypeScript types of src/local/fixtures.schema.json, so the types the
+ * Text of gen/fixtures.gen.ts: the TypeScript types of schema/fixtures.schema.json, so the types the
  * local server reads fixtures with are the schema that checks them. The root is `Fixtures`, each object
  * under `$defs` is `Fixture<Name>`; other `$defs` (address, decimal, ...) are written in place.
  */
@@ -10,7 +10,7 @@ import type { JsonSchema } from './jsonschema/json-schema.js'
 import { repoRoot } from './paths.js'
 import { generatedHeader } from './shared-modules/header.js'
 
-export const fixturesSchemaPath = 'src/local/fixtures.schema.json'
+export const fixturesSchemaPath = 'schema/fixtures.schema.json'
 
 /** Keywords that constrain values without changing their TypeScript type. */
 const valueKeywords = new Set(['pattern', 'format', 'minimum', 'maximum', 'minLength', 'default', 'description'])

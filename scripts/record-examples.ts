@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { targetAt } from '../src/conform/target.js'
 import { startLocalServer } from '../src/local/server.js'
 import { exitWithHelpIfAsked } from './cli-help.js'
-import { requestExamples } from '../src/conform/request-examples.js'
+import { requestExamples } from '../src/reference/data/request-examples.js'
 import { recordedAnswers } from './openapi/recorded-answers.js'
 import { responseExamplesFile } from './openapi/response-examples.js'
 

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { createRequire } from 'node:module'
 import { schemaDir } from './paths.js'
 import { toIssues } from '../src/validate/issues.js'
-import { describeIssues } from '../src/validation-result.js'
+import { describeIssues } from '../src/validate/validation-result.js'
 
 import type { ServiceRoute } from '../src/runtime/routing.js'
 

@@ -11,7 +11,7 @@ const usage = `npm run gen:watch [-- --help]
 
 Regenerates gen/ whenever a schema file (schema/*.ridl, schema/*.json), a pipeline script
 (scripts/**/*.ts), the shared runtime (src/runtime), the sample data the OpenAPI examples come
-from (src/local/sample-data.ts) or the fixtures schema (src/local/fixtures.schema.json) is saved, however the editor saves it (in place, write-then-rename,
+from (src/reference/data/sample-data.ts) or the fixtures schema (schema/fixtures.schema.json) is saved, however the editor saves it (in place, write-then-rename,
 delete and create). A .ridl that declares a service regenerates that service only. Prints which file
 changed and which gen/ files the run changed. A save during a run is followed by one more run, so
 the last save always wins. Generation runs in a worker process that stays warm between saves and is
@@ -21,7 +21,10 @@ replaced when scripts/ change.`
 const DEBOUNCE_MS = 30
 
 /** The sources of the sample data the OpenAPI request examples are made of. */
-const sampleData = [join('src', 'local', 'sample-data.ts'), join('src', 'local', 'native-currency.ts')]
+const sampleData = [
+  join('src', 'reference', 'data', 'sample-data.ts'),
+  join('src', 'reference', 'data', 'native-currency.ts'),
+]
 /** The local sources generation reads: the sample data and the fixtures schema (gen/fixtures.gen.ts, gen/validators/fixtures*.ts). */
 const localSources = [...sampleData, join(...fixturesSchemaPath.split('/'))]
 

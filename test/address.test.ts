@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalAddress, checksummedAddress, isAddressShaped } from '../src/address.js'
-import { Problem } from '../src/problem.js'
+import { canonicalAddress, checksummedAddress, isAddressShaped } from '../src/values/address.js'
+import { Problem } from '../src/values/problem.js'
 
 /** EIP-55's own example address, and the same with the case of one letter flipped. */
 const checksummed = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'

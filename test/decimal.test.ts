@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isDecimal, uint256OfDecimal } from '../src/decimal.js'
+import { isDecimal, uint256OfDecimal } from '../src/values/decimal.js'
 import { decimalPattern } from '../src/runtime/formats.js'
-import { Problem } from '../src/problem.js'
+import { Problem } from '../src/values/problem.js'
 
 const uint256Max = 2n ** 256n - 1n
 

@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { UnauthorizedError } from '../gen/errors.gen.js'
-import { Problem } from '../src/problem.js'
-import { parseProjectId, projectIdOnIndexerWire } from '../src/project-id.js'
+import { Problem } from '../src/values/problem.js'
+import { parseProjectId, projectIdOnIndexerWire } from '../src/values/project-id.js'
 import { jwtSecretKeyVerifier, projectClaim } from '../src/server/auth.js'
 
 describe('parseProjectId', () => {

@@ -4,7 +4,7 @@ import { linkedResources } from '../jsonschema/bundle.js'
 import { schemaId } from '../jsonschema/ids.js'
 import type { SchemaResource, ServiceSchemas } from '../jsonschema/service-schemas.js'
 import { toIssues } from '../../src/validate/issues.js'
-import { describeIssues } from '../../src/validation-result.js'
+import { describeIssues } from '../../src/validate/validation-result.js'
 
 /** Checks examples against the JSON Schemas of one service: the schemas are added once, each checked resource compiled once. */
 export function exampleChecker(schemas: ServiceSchemas): (example: unknown, resource: SchemaResource) => void {

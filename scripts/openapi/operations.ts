@@ -1,7 +1,7 @@
 import { authKind, type WebrpcIR } from '../ir.js'
 import type { ServiceSchemas } from '../jsonschema/service-schemas.js'
 import { schemaErrorRows } from '../shared-modules/errors.js'
-import { requestExamples } from '../../src/conform/request-examples.js'
+import { requestExamples } from '../../src/reference/data/request-examples.js'
 import { exampleChecker } from './check-example.js'
 import { errorResponsesByStatus } from './error-responses.js'
 import { operationDocs } from './operation-docs.js'

@@ -1,7 +1,7 @@
 import { pad, toHex } from 'viem'
-import { sampleCollections } from '../../src/local/sample-data.js'
-import { parseEventSignature } from '../../src/webhook/event-signature.js'
-import { deliveryUid } from '../../src/webhook/payload.js'
+import { sampleCollections } from '../../src/reference/data/sample-data.js'
+import { parseEventSignature } from '../../src/webhook/engine/matching/event-signature.js'
+import { deliveryUid } from '../../src/webhook/engine/delivery/payload.js'
 
 const transfer = parseEventSignature('Transfer(address indexed from, address indexed to, uint256 indexed tokenId)')
 const from = '0x0000000000000000000000000000000000000000'

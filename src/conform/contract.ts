@@ -1,4 +1,4 @@
-import { BuilderAuth, IndexerAuth, MarketplaceAuth, MetadataAuth, RelayerAuth } from '../index.js'
+import { BuilderAuth, IndexerAuth, MarketplaceAuth, MetadataAuth, RelayerAuth } from '../entries/index.js'
 import { SERVICE_ROUTES, type ServiceName } from '../../gen/networks.gen.js'
 
 /** One operation of the contract, as the checks address it. */

@@ -1,5 +1,5 @@
 import { webrpcErrorTable } from '../../gen/errors.gen.js'
-import { describeIssues } from '../validation-result.js'
+import { describeIssues } from '../validate/validation-result.js'
 import { validateResponse } from '../validate/index.js'
 import type { Answer } from './call.js'
 import type { Operation } from './contract.js'

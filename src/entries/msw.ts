@@ -1,5 +1,5 @@
 // web3-market-contract/msw under import: src/msw/index.ts, a missing optional peer reported in one line.
-import { loadWithPeers } from '../peer-dependencies.js'
+import { loadWithPeers } from './peer-dependencies.js'
 
 const mocks = await loadWithPeers('web3-market-contract/msw', () => import('../msw/index.js'))
 export const {

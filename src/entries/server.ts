@@ -1,5 +1,5 @@
 // web3-market-contract/server under import: src/server/index.ts, a missing optional peer reported in one line.
-import { loadWithPeers } from '../peer-dependencies.js'
+import { loadWithPeers } from './peer-dependencies.js'
 
 // The host loads jose only when it first verifies a secret key; loading it here reports a missing one at import.
 const server = await loadWithPeers('web3-market-contract/server', async () => {

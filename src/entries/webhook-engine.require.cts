@@ -1,7 +1,7 @@
 // web3-market-contract/webhook/engine under require() (Node 20.19+ loads the ES module synchronously), a missing optional peer reported in one line.
-import peers = require('../peer-dependencies.js')
+import peers = require('./peer-dependencies.js')
 
 export = peers.requireWithPeers(
   'web3-market-contract/webhook/engine',
-  () => require('../webhook-engine.js') as typeof import('../webhook-engine.js'),
+  () => require('../webhook/engine/index.js') as typeof import('../webhook/engine/index.js'),
 )

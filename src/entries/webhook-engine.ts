@@ -1,7 +1,7 @@
-// web3-market-contract/webhook/engine under import: src/webhook-engine.ts, a missing optional peer reported in one line.
-import { loadWithPeers } from '../peer-dependencies.js'
+// web3-market-contract/webhook/engine under import: src/webhook/engine/index.ts, a missing optional peer reported in one line.
+import { loadWithPeers } from './peer-dependencies.js'
 
-const engine = await loadWithPeers('web3-market-contract/webhook/engine', () => import('../webhook-engine.js'))
+const engine = await loadWithPeers('web3-market-contract/webhook/engine', () => import('../webhook/engine/index.js'))
 export const {
   DEFAULT_RETRY_POLICY,
   FILTER_LIMITS,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Sql } from '../store/sql.js'
 import { readMeta, writeMeta } from './store/schema.js'
 
-export { issueSecretKey } from './credentials-jwt.js'
+export { issueSecretKey } from '../reference/credentials-jwt.js'
 
 /** JWT_SECRET when given; otherwise a random secret made once and kept in the store, so keys survive restarts. */
 export async function jwtSecret(sql: Sql, fromEnv: string | undefined): Promise<string> {

@@ -6,9 +6,9 @@ import type { Host } from '../server/host.js'
 import { placedNetwork, splitTarget } from '../server/routes.js'
 import { placementOf } from '../server/services.js'
 import type { HostRequest, HostResponse } from '../server/wire.js'
-import type { WebhookEngine } from '../webhook/engine.js'
-import { consoleLog, type Log } from '../log.js'
-import type { ProjectId } from '../project-id.js'
+import type { WebhookEngine } from '../webhook/engine/engine.js'
+import { consoleLog, type Log } from '../observability/log.js'
+import type { ProjectId } from '../values/project-id.js'
 import { recoveryAction, type OwnerRoute } from './recovery-route.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { WebhookEngine } from '../webhook/engine.js'
+import type { WebhookEngine } from '../webhook/engine/engine.js'
 
 /**
  * The webhook engine made on its first use (a listener added or removed, a log ingested, deliveries

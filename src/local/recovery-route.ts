@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from '../../gen/errors.gen.js'
-import type { ProjectId } from '../project-id.js'
+import type { ProjectId } from '../values/project-id.js'
 import { readJsonObject } from '../server/body.js'
 import type { HostRequest } from '../server/wire.js'
-import type { WebhookEngine } from '../webhook/engine.js'
+import type { WebhookEngine } from '../webhook/engine/engine.js'
 
 /** A request to one of a listener owner's routes (deliveries-route.ts). */
 export interface OwnerRoute {

@@ -1,22 +1,22 @@
-import { consoleLog, type Log } from '../log.js'
+import { consoleLog, type Log } from '../observability/log.js'
 import { listen, type RunningServer } from '../server/node.js'
-import type { ProjectId } from '../project-id.js'
+import type { ProjectId } from '../values/project-id.js'
 import { lazySql } from '../store/lazy-sql.js'
 import { openSql, type Sql } from '../store/sql.js'
-import { memoryCatalog } from './catalog/memory.js'
-import { sqlCatalog } from './catalog/sql.js'
-import { catalogAuth, contractHost } from './contract-host.js'
+import { memoryCatalog } from '../reference/catalog/memory.js'
+import { sqlCatalog } from '../reference/catalog/sql.js'
+import { catalogAuth, contractHost } from '../reference/contract-host.js'
 import { issueSecretKey, jwtSecret } from './credentials.js'
-import { checkFixtures, readFixturesFile, type Fixtures } from './fixtures.js'
+import { checkFixtures, readFixturesFile, type Fixtures } from '../reference/fixtures/fixtures.js'
 import { lazyWebhookEngine } from './lazy-webhooks.js'
-import { networkTable, type NetworkTable } from './networks.js'
-import { sampleData, sampleProject } from './sample-data.js'
+import { networkTable, type NetworkTable } from '../reference/networks.js'
+import { sampleData, sampleProject } from '../reference/data/sample-data.js'
 import { loadFixtures } from './store/seed.js'
 import { migrate } from './store/schema.js'
 import type { LocalChain } from './chains.js'
 import { withDocsRoute } from './docs-route.js'
 import { withDeliveriesRoute } from './deliveries-route.js'
-import type { WebhookEngine } from '../webhook/engine.js'
+import type { WebhookEngine } from '../webhook/engine/engine.js'
 
 export interface LocalServerOptions {
   port?: number
@@ -30,7 +30,7 @@ export interface LocalServerOptions {
    */
   dataDirDump?: Blob
   databaseUrl?: string
-  /** Path of a fixtures file (src/local/fixtures.schema.json), loaded after the sample data. */
+  /** Path of a fixtures file (schema/fixtures.schema.json), loaded after the sample data. */
   fixtures?: string
   jwtSecret?: string
   timeoutMs?: number
@@ -112,7 +112,7 @@ async function openData(
 /** Loads sample data and fixtures (in memory, or into the store) and serves all five services on one port. */
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   // The sample data passes the same check as a FIXTURES file.
-  checkFixtures(sampleData, 'the sample data (src/local/sample-data.ts)')
+  checkFixtures(sampleData, 'the sample data (src/reference/data/sample-data.ts)')
   const extraFixtures = options.fixtures ? readFixturesFile(options.fixtures, [sampleData]) : undefined
   const log = options.log ?? consoleLog
   const networks = networkTable()

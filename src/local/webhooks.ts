@@ -1,8 +1,8 @@
-import type { Log } from '../log.js'
+import type { Log } from '../observability/log.js'
 import type { Sql } from '../store/sql.js'
-import { createWebhookEngine, type WebhookEngine } from '../webhook/engine.js'
+import { createWebhookEngine, type WebhookEngine } from '../webhook/engine/engine.js'
 import type { LocalChain } from './chains.js'
-import type { NetworkTable } from './networks.js'
+import type { NetworkTable } from '../reference/networks.js'
 import { validateWebhookPayload } from '../validate/index.js'
 
 /**

@@ -1,9 +1,9 @@
 import type { WebhookListener, WebhookPayload } from '../../gen/indexer.gen.js'
-import { parseProjectId } from '../project-id.js'
-import type { SourceLog } from '../webhook/payload.js'
-import { formatSignature, secretKeyBytes, signedContent } from '../webhook/standard-webhooks.js'
+import { parseProjectId } from '../values/project-id.js'
+import type { SourceLog } from '../webhook/engine/delivery/payload.js'
+import { formatSignature, secretKeyBytes, signedContent } from '../webhook/receiver/standard-webhooks.js'
 
-export type { SourceLog } from '../webhook/payload.js'
+export type { SourceLog } from '../webhook/engine/delivery/payload.js'
 
 export interface SignedDeliveryOptions {
   /** The listener as AddWebhookListener answered it, with its `secret`. */
@@ -44,10 +44,10 @@ export async function signedDelivery(options: SignedDeliveryOptions): Promise<Si
     throw new Error('the listener has no secret: pass the listener as AddWebhookListener answered it')
   // The webhook engine's matching and decoding (viem's ABI code) load with the first delivery built.
   const [{ normaliseFilters }, { subscriptionsOf }, { MatchingIndex }, { buildPayload }] = await Promise.all([
-    import('../webhook/filters.js'),
-    import('../webhook/listener-subscriptions.js'),
-    import('../webhook/matching-index.js'),
-    import('../webhook/payload.js'),
+    import('../webhook/engine/listeners/filters.js'),
+    import('../webhook/engine/listeners/listener-subscriptions.js'),
+    import('../webhook/engine/matching/matching-index.js'),
+    import('../webhook/engine/delivery/payload.js'),
   ])
   const index = new MatchingIndex()
   index.add(

@@ -15,5 +15,5 @@ export {
   type ServiceMock,
 } from './overrides.js'
 export type { Caller } from '../server/auth.js'
-export type { Fixtures } from '../local/fixtures.js'
+export type { Fixtures } from '../reference/fixtures/fixtures.js'
 export { signedDelivery, type SignedDelivery, type SignedDeliveryOptions, type SourceLog } from './delivery.js'

@@ -1,10 +1,10 @@
 import type { AddWebhookListenerArgs, RemoveWebhookListenerArgs, WebhookListener } from '../../gen/indexer.gen.js'
-import { invalidArgument, Problem } from '../problem.js'
-import { projectIdOnIndexerWire, type ProjectId } from '../project-id.js'
+import { invalidArgument, Problem } from '../values/problem.js'
+import { projectIdOnIndexerWire, type ProjectId } from '../values/project-id.js'
 import { answeringSpecErrors } from '../server/errors.js'
-import type { WebhookListeners } from '../local/handlers/indexer.js'
-import { toWebhookListener, type ListenerRecord } from '../webhook/listener-store.js'
-import { formatSecret } from '../webhook/standard-webhooks.js'
+import type { WebhookListeners } from '../reference/handlers/indexer.js'
+import { toWebhookListener, type ListenerRecord } from '../webhook/engine/listeners/listener-store.js'
+import { formatSecret } from '../webhook/receiver/standard-webhooks.js'
 
 /** Webhook listeners kept in memory by the mock: registered and removed as the Indexer does, never delivered to. */
 export interface MockListeners extends WebhookListeners {
@@ -31,7 +31,7 @@ export function mockListeners(now: () => number = Date.now): MockListeners {
     addListener: answeringSpecErrors(async (projectId: ProjectId, args: AddWebhookListenerArgs, scope = {}) => {
       const url = listenerUrl(args.url)
       // Event signatures are parsed by viem's ABI code, loaded with the first listener rather than with the handlers.
-      const { normaliseFilters } = await import('../webhook/filters.js')
+      const { normaliseFilters } = await import('../webhook/engine/listeners/filters.js')
       const normalised = normaliseFilters(args.filters)
       const at = now()
       const record: ListenerRecord = {

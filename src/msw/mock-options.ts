@@ -1,11 +1,11 @@
 import type { ServiceUrls } from '../../gen/networks.gen.js'
 import type { AuthVerifiers } from '../server/auth.js'
 import { jwtSecretKeyVerifier } from '../server/auth.js'
-import type { ProjectId } from '../project-id.js'
-import { issueSecretKey } from '../local/credentials-jwt.js'
-import { checkFixtures } from '../local/fixture-validation.js'
-import type { Fixtures } from '../local/fixtures.js'
-import { sampleData, sampleProject } from '../local/sample-data.js'
+import type { ProjectId } from '../values/project-id.js'
+import { issueSecretKey } from '../reference/credentials-jwt.js'
+import { checkFixtures } from '../reference/fixtures/fixture-validation.js'
+import type { Fixtures } from '../reference/fixtures/fixtures.js'
+import { sampleData, sampleProject } from '../reference/data/sample-data.js'
 
 /** What every mock handler takes: where it answers, whose data and credentials it knows. */
 export interface MockOptions {

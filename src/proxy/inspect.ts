@@ -1,4 +1,4 @@
-import { describeIssues } from '../validation-result.js'
+import { describeIssues } from '../validate/validation-result.js'
 import { validateRequest } from '../validate/index.js'
 import type { Answer } from '../conform/call.js'
 import { operationsOf, serviceNames, type Operation } from '../conform/contract.js'

@@ -1,6 +1,6 @@
 import { PermissionDeniedError, SessionExpiredError, UnauthorizedError } from '../../gen/errors.gen.js'
-import { Problem } from '../problem.js'
-import { parseProjectId, type ProjectId } from '../project-id.js'
+import { Problem } from '../values/problem.js'
+import { parseProjectId, type ProjectId } from '../values/project-id.js'
 
 /** Which credentials a method needs (docs/auth.md): every call an access key; the webhook calls a secret key too. */
 export type AuthRequirement = 'none' | 'accessKey' | 'secretKey'

@@ -6,8 +6,8 @@ import {
   WebrpcError,
   WebrpcInternalError,
 } from '../../gen/errors.gen.js'
-import type { Log } from '../log.js'
-import { Problem, type ProblemKind } from '../problem.js'
+import type { Log } from '../observability/log.js'
+import { Problem, type ProblemKind } from '../values/problem.js'
 
 /** The wire view of an error: ours, or one of another schema's generated error module (a different WebrpcError class). */
 export interface WireError {

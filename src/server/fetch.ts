@@ -1,4 +1,4 @@
-import { concatBytes } from '../concat-bytes.js'
+import { concatBytes } from '../values/concat-bytes.js'
 import { WebrpcClientDisconnectedError } from '../../gen/errors.gen.js'
 import type { Host } from './host.js'
 import { bodyNotUtf8, bodyTooLarge, type BodyProblem, type HostRequest } from './wire.js'

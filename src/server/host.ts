@@ -5,12 +5,12 @@ import { defaultBodyLimit } from './body-limit.js'
 import { readJsonObject } from './body.js'
 import { corsHeaders, preflightHeaders } from './cors.js'
 import { asWebrpcError, errorBody, logUnexpected, type WireError } from './errors.js'
-import { consoleLog, type Log } from '../log.js'
+import { consoleLog, type Log } from '../observability/log.js'
 import { resolveRoute, splitTarget, type RoutableService } from './routes.js'
-import { describeIssues } from '../validation-result.js'
+import { describeIssues } from '../validate/validation-result.js'
 import { validationError, type RequestValidator } from './validation.js'
 import type { HostRequest, HostResponse } from './wire.js'
-import { INSTRUMENTATION_NAME, loadOpenTelemetry, openTelemetry } from '../telemetry.js'
+import { INSTRUMENTATION_NAME, loadOpenTelemetry, openTelemetry } from '../observability/telemetry.js'
 
 /** What every handler receives besides its arguments. */
 export interface CallContext {

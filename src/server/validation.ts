@@ -1,5 +1,5 @@
 import { InvalidArgumentError, WebrpcBadRequestError, type WebrpcError } from '../../gen/errors.gen.js'
-import { describeIssues, type ValidationIssue, type ValidationResult } from '../validation-result.js'
+import { describeIssues, type ValidationIssue, type ValidationResult } from '../validate/validation-result.js'
 
 export type { ValidationIssue, ValidationResult }
 

@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { consoleLog } from '../log.js'
+import { consoleLog } from '../observability/log.js'
 
 /** The lock file an embedded store keeps in its data directory while it is open. */
 export const lockFileName = 'store.lock'

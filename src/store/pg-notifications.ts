@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { Log } from '../log.js'
+import type { Log } from '../observability/log.js'
 import type { Notifications, NotificationHandlers } from './sql.js'
 
 /** The application_name of every notification connection: what an operator sees in pg_stat_activity. */

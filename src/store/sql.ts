@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
-import { consoleLog, type Log } from '../log.js'
+import { consoleLog, type Log } from '../observability/log.js'
 import { lockDataDir } from './lock.js'
 
 export { DataDirLockedError, lockDataDir, lockFileName } from './lock.js'

@@ -1,6 +1,6 @@
 import { serviceValidators } from '../../gen/validators/index.js'
 import type { Validator } from '../../gen/validators/index.js'
-import type { ValidationResult } from '../validation-result.js'
+import type { ValidationResult } from './validation-result.js'
 import { validationResult as run } from './issues.js'
 
 /**
@@ -8,7 +8,7 @@ import { validationResult as run } from './issues.js'
  * hold ajv's explanation of the last failure); every `validate*` here returns a ValidationResult.
  */
 export * from '../../gen/validators/index.js'
-export type { ValidationIssue, ValidationResult } from '../validation-result.js'
+export type { ValidationIssue, ValidationResult } from './validation-result.js'
 export { validateWebhookPayload } from './webhook-payload.js'
 
 function methodValidator(direction: 'requests' | 'responses', service: string, method: string): Validator<unknown> {

@@ -1,5 +1,5 @@
 import type { ErrorObject, Validator } from '../../gen/validators/validator.js'
-import type { ValidationIssue, ValidationResult } from '../validation-result.js'
+import type { ValidationIssue, ValidationResult } from './validation-result.js'
 
 const escapePointerToken = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1')
 

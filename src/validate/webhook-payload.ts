@@ -1,5 +1,5 @@
 import { isWebhookPayload } from '../../gen/validators/indexer.js'
-import type { ValidationResult } from '../validation-result.js'
+import type { ValidationResult } from './validation-result.js'
 import { validationResult } from './issues.js'
 
 /**

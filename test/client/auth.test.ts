@@ -12,7 +12,7 @@ import {
   WebrpcRequestFailedError,
   createClients,
   localUrls,
-} from '../../src/index.js'
+} from '../../src/entries/index.js'
 import { callOperation, operations } from './support/operations.js'
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js'
 

@@ -9,7 +9,7 @@ import {
   WebrpcRequestFailedError,
   type CallRequest,
   type CallResponse,
-} from '../../src/index.js'
+} from '../../src/entries/index.js'
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js'
 
 let server: RecordingServer

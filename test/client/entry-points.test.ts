@@ -21,8 +21,8 @@ const relative = (files: Set<string>) => [...files].map((f) => f.slice(repoRoot.
 describe('entry points', () => {
   for (const service of services) {
     it(`<pkg>/${service} loads only the ${service} client, the shared modules and the shared runtime`, () => {
-      const files = relative(importGraph(join(repoRoot, 'src', `${service}.ts`)))
-      const own = [`src/${service}.ts`, `gen/${service}.gen.ts`, 'gen/errors.gen.ts', 'gen/networks.gen.ts']
+      const files = relative(importGraph(join(repoRoot, 'src', 'entries', `${service}.ts`)))
+      const own = [`src/entries/${service}.ts`, `gen/${service}.gen.ts`, 'gen/errors.gen.ts', 'gen/networks.gen.ts']
       expect(files.filter((file) => !file.startsWith('src/runtime/'))).toEqual(own.sort())
       expect(files).toEqual(expect.arrayContaining(['src/runtime/client.ts', 'src/runtime/errors.ts']))
     })
@@ -31,7 +31,7 @@ describe('entry points', () => {
   it.each(services)(
     '<pkg>/%s exports its own client, types and the network names, not the error table',
     async (service) => {
-      const names = Object.keys(await import(`../../src/${service}.ts`))
+      const names = Object.keys(await import(`../../src/entries/${service}.ts`))
       expect(names.filter((name) => name.endsWith('Error'))).toEqual(['InvalidServiceUrlError', 'UnknownNetworkError'])
       expect(names.length).toBeLessThanOrEqual(24)
     },
@@ -43,8 +43,11 @@ describe('entry points', () => {
       { types: string; default: string }
     >
     for (const [subpath, source] of [['.', 'index'], ...services.map((s) => [`./${s}`, s])] as const) {
-      expect(exports[subpath]).toEqual({ types: `./dist/src/${source}.d.ts`, default: `./dist/src/${source}.js` })
-      expect(existsSync(join(repoRoot, 'src', `${source}.ts`))).toBe(true)
+      expect(exports[subpath]).toEqual({
+        types: `./dist/src/entries/${source}.d.ts`,
+        default: `./dist/src/entries/${source}.js`,
+      })
+      expect(existsSync(join(repoRoot, 'src', 'entries', `${source}.ts`))).toBe(true)
     }
   })
 

@@ -7,7 +7,7 @@ import {
   WebrpcInternalErrorError,
   webrpcErrorTable,
   type WebrpcErrorCode,
-} from '../../src/errors.js'
+} from '../../src/entries/errors.js'
 
 describe('error classes tell errors apart', () => {
   it('each class is named after its row, without a doubled suffix', () => {

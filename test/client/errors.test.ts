@@ -7,7 +7,7 @@ import {
   localUrls,
   webrpcErrorByName,
   webrpcErrorTable,
-} from '../../src/index.js'
+} from '../../src/entries/index.js'
 import { specErrors } from '../support/spec-table.js'
 import { callOperation, operations } from './support/operations.js'
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js'

@@ -10,7 +10,7 @@ import {
   createClients,
   localUrls,
   type Network,
-} from '../../src/index.js'
+} from '../../src/entries/index.js'
 import { proxyFetch } from './support/proxy-fetch.js'
 import { callOperation, operations, type Operation } from './support/operations.js'
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js'

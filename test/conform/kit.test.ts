@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../scripts/paths.js'
 import { recordedAnswers } from '../../scripts/openapi/recorded-answers.js'
 import { responseExamples } from '../../scripts/openapi/response-examples.js'
-import { requestExamples } from '../../src/conform/request-examples.js'
+import { requestExamples } from '../../src/reference/data/request-examples.js'
 import { runConformance, type ConformReport } from '../../src/conform/run.js'
 import { targetAt } from '../../src/conform/target.js'
 import { startValidatingProxy, violationsHeader } from '../../src/proxy/proxy.js'
@@ -41,7 +41,7 @@ it('`conform` passes every check of all five services against the local server, 
     [
       '--import',
       'tsx',
-      join(repoRoot, 'src', 'local', 'bin.ts'),
+      join(repoRoot, 'src', 'cli', 'bin.ts'),
       'conform',
       '--url',
       server.url,

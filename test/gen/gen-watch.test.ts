@@ -149,10 +149,10 @@ it.each([
   ['schema/sedAb12Cd', false],
   ['schema/4913', false],
   ['scripts/tools/go.mod', false],
-  ['src/local/sample-data.ts', true],
+  ['src/reference/data/sample-data.ts', true],
   ['src/local/server.ts', false],
-  ['src/local/native-currency.ts', true],
-  ['src/local/fixtures.schema.json', true],
+  ['src/reference/data/native-currency.ts', true],
+  ['schema/fixtures.schema.json', true],
   ['src/runtime/client.ts', true],
   ['gen/relayer.gen.ts', false],
 ])('%s is a watched source: %s', (path, watched) => {
@@ -165,7 +165,7 @@ it.each([
   [['schema/common.ridl'], undefined],
   [['schema/relayer.ridl', 'schema/networks.json'], undefined],
   [['scripts/postprocess/auth.ts'], undefined],
-  [['src/local/sample-data.ts'], undefined],
+  [['src/reference/data/sample-data.ts'], undefined],
 ])('a save of %j regenerates %j (undefined: every service)', (changed, services) => {
   expect(affectedServices(changed)).toEqual(services)
 })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Network } from '../../gen/networks.gen.js'
-import { checkFixtures } from '../../src/local/fixtures.js'
-import { sampleData, sampleProject } from '../../src/local/sample-data.js'
+import { checkFixtures } from '../../src/reference/fixtures/fixtures.js'
+import { sampleData, sampleProject } from '../../src/reference/data/sample-data.js'
 import { validateResponse } from '../../src/validate/index.js'
 import { clientsFor, startTestServer, type TestServer } from './support.js'
 

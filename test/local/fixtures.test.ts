@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import type { Fixtures } from '../../src/local/fixtures.js'
-import { createClients, localUrls } from '../../src/index.js'
+import type { Fixtures } from '../../src/reference/fixtures/fixtures.js'
+import { createClients, localUrls } from '../../src/entries/index.js'
 import { startTestServer } from './support.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'local-server-fixtures-'))

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { expect, it } from 'vitest'
-import { createClients, localUrls } from '../../src/index.js'
+import { createClients, localUrls } from '../../src/entries/index.js'
 import { npmStartArgs } from '../support/npm-start.js'
 
 it('keeps serving after the reader of the credentials line closes the pipe (as `npm start --silent | head -1` does)', async () => {

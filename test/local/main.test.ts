@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, expect, it } from 'vitest'
-import { createClients, localUrls } from '../../src/index.js'
-import { sampleCollections, sampleData } from '../../src/local/sample-data.js'
+import { createClients, localUrls } from '../../src/entries/index.js'
+import { sampleCollections, sampleData } from '../../src/reference/data/sample-data.js'
 import { npmStartArgs } from '../support/npm-start.js'
 
 // npm start's working folder: a store kept on disk would appear in it.

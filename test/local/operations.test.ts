@@ -1,9 +1,9 @@
 import { decodeFunctionData, erc20Abi, getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { platformMarketplaceV2Abi, platformMarketplaceV2Address } from '../../src/local/marketplace-abi.js'
-import { nativeCoin, sampleCollections, sampleData, sampleProject } from '../../src/local/sample-data.js'
+import { platformMarketplaceV2Abi, platformMarketplaceV2Address } from '../../src/reference/handlers/marketplace-abi.js'
+import { nativeCoin, sampleCollections, sampleData, sampleProject } from '../../src/reference/data/sample-data.js'
 import { validateResponse } from '../../src/validate/index.js'
-import type { Clients } from '../../src/index.js'
+import type { Clients } from '../../src/entries/index.js'
 import { activeOrders, byUsd, collectionAt, currencyOf, usdOf } from './sample-model.js'
 import { clientsFor, startTestServer, type TestServer } from './support.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sampleCollections, sampleData } from '../../src/local/sample-data.js'
+import { sampleCollections, sampleData } from '../../src/reference/data/sample-data.js'
 import { clientsFor, createTestDatabase, startTestServer, useDatabaseForThisFile } from './support.js'
 
 /**

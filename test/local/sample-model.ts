@@ -1,5 +1,5 @@
-import type { FixtureCollection, FixtureOrder } from '../../src/local/fixtures.js'
-import { sampleData } from '../../src/local/sample-data.js'
+import type { FixtureCollection, FixtureOrder } from '../../src/reference/fixtures/fixtures.js'
+import { sampleData } from '../../src/reference/data/sample-data.js'
 
 /** An in-memory reading of the sample data, independent of the SQL store, to compute what the server must answer. */
 export function collectionAt(network: string, contractAddress: string): FixtureCollection {

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { inject } from 'vitest'
-import { createClients, localUrls, type Clients } from '../../src/index.js'
+import { createClients, localUrls, type Clients } from '../../src/entries/index.js'
 import { startLocalServer, type LocalServer, type LocalServerOptions } from '../../src/local/server.js'
 import type { Network } from '../../gen/networks.gen.js'
 import { dumpedStore, seededDataDir } from '../support/store-dump.js'

@@ -1,7 +1,7 @@
 import { decodeAbiParameters, getAddress, type Hex } from 'viem'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { localUrls } from '../../src/client/local-urls.js'
-import { createClients } from '../../src/index.js'
+import { createClients } from '../../src/entries/index.js'
 import { dumpedStore } from '../support/store-dump.js'
 import { startLocalServer, type LocalServer } from '../../src/local/server.js'
 import { startEvmNode, type EvmNode } from '../webhook/support/evm-node.js'

@@ -18,7 +18,7 @@ const readmeExample = /<!-- example: msw-browser -->\n```ts\n([\s\S]*?)\n```/.ex
 )![1]!
 const alias = {
   'web3-market-contract/msw': join(repoRoot, 'src/msw/index.ts'),
-  'web3-market-contract': join(repoRoot, 'src/index.ts'),
+  'web3-market-contract': join(repoRoot, 'src/entries/index.ts'),
 }
 const workerScript = readFileSync(createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'), 'utf8')
 

@@ -10,10 +10,10 @@ import {
   UnauthorizedError,
   WebrpcBadResponseError,
   type Clients,
-} from '../../src/index.js'
-import { sampleCollections, sampleProject } from '../../src/local/sample-data.js'
+} from '../../src/entries/index.js'
+import { sampleCollections, sampleProject } from '../../src/reference/data/sample-data.js'
 import { contractHandlers, mockMarketplace, mockRelayer, signedDelivery } from '../../src/msw/index.js'
-import { createWebhookReceiver } from '../../src/webhook-receiver.js'
+import { createWebhookReceiver } from '../../src/webhook/receiver/index.js'
 
 const heroes = sampleCollections.heroes.contractAddress
 const handlers = contractHandlers()

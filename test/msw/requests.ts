@@ -1,4 +1,4 @@
-import { sampleCollections, sampleProject } from '../../src/local/sample-data.js'
+import { sampleCollections, sampleProject } from '../../src/reference/data/sample-data.js'
 
 /** One raw call: where (a localUrls-shaped path), what headers beyond the access key, what body. */
 export interface RawCall {

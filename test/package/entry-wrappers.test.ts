@@ -12,7 +12,7 @@ const wrapped = [
   ['/msw', 'dist/src/msw/index.js'],
   ['/server', 'dist/src/server/index.js'],
   ['/webhook', 'dist/src/webhook/index.js'],
-  ['/webhook/engine', 'dist/src/webhook-engine.js'],
+  ['/webhook/engine', 'dist/src/webhook/engine/index.js'],
 ] as const
 
 const require = createRequire(import.meta.url)

@@ -1,6 +1,6 @@
 import { MutationObserver, QueryClient } from '@tanstack/query-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createClients, localUrls } from '../../src/index.js'
+import { createClients, localUrls } from '../../src/entries/index.js'
 import { contractQueries, hashQueryKey, marketplaceQueries } from '../../src/query/index.js'
 import { startRecordingServer, type RecordingServer } from '../client/support/recording-server.js'
 

@@ -10,7 +10,7 @@ import { startLocalServer, type LocalServer } from '../../src/local/index.js'
 import { incrementalTsc } from '../support/incremental-tsc.js'
 import { testCacheDir, writeFileAtomically } from '../support/test-cache.js'
 import { dumpedStore } from '../support/store-dump.js'
-import { generateSigningSecret, webhookHeaders } from '../../src/webhook/signature.js'
+import { generateSigningSecret, webhookHeaders } from '../../src/webhook/engine/delivery/signature.js'
 import { webhookPayload } from '../jsonschema/support/fixtures.js'
 
 // Every ```ts and ```js block of README.md carries a name (<!-- example: name --> on the line above) and

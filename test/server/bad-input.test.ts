@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueSecretKey } from '../../src/local/credentials.js'
-import { otherProject, sampleCollections } from '../../src/local/sample-data.js'
+import { otherProject, sampleCollections } from '../../src/reference/data/sample-data.js'
 import { jsonPost, rawCall, startTestServer, type TestServer } from '../local/support.js'
 import { expectSpecError } from './error-shape.js'
 

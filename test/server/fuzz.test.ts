@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { webrpcErrorTable } from '../../gen/errors.gen.js'
-import { sampleCollections, sampleData } from '../../src/local/sample-data.js'
+import { sampleCollections, sampleData } from '../../src/reference/data/sample-data.js'
 import { rawCall, startTestServer, type TestServer } from '../local/support.js'
 
 let server: TestServer

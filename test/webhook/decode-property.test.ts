@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { decodeAbiParameters, encodeAbiParameters, getAddress, pad, type Hex } from 'viem'
 import { parseEventSignature } from '../../src/webhook/index.js'
-import { MatchingIndex } from '../../src/webhook/matching-index.js'
-import { eventRoles } from '../../src/webhook/token-standards.js'
+import { MatchingIndex } from '../../src/webhook/engine/matching/matching-index.js'
+import { eventRoles } from '../../src/webhook/engine/matching/token-standards.js'
 
 const CONTRACT = '0x000000000000000000000000000000000000c0de'
 const address = fc

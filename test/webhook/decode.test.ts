@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import type { Hex } from 'viem'
 import { parseEventSignature } from '../../src/webhook/index.js'
-import { MatchingIndex, type Subscription } from '../../src/webhook/matching-index.js'
-import { eventRoles } from '../../src/webhook/token-standards.js'
+import { MatchingIndex, type Subscription } from '../../src/webhook/engine/matching/matching-index.js'
+import { eventRoles } from '../../src/webhook/engine/matching/token-standards.js'
 import { TOPIC } from './support/logs.js'
 
 // Hand-written vectors: 32-byte words as the EVM writes them.

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { getAddress } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Log } from '../../src/log.js'
+import type { Log } from '../../src/observability/log.js'
 import { dumpedStore } from '../support/store-dump.js'
 import { openSql, type Sql } from '../../src/store/sql.js'
 import { createWebhookEngine, type WebhookEngine, type WebhookEngineOptions } from '../../src/webhook/index.js'

@@ -3,15 +3,15 @@ import { build, type Metafile } from 'esbuild'
 import { EdgeRuntime } from 'edge-runtime'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { repoRoot } from '../../scripts/paths.js'
-import { createWebhookReceiver, fetchWebhookHandler } from '../../src/webhook-receiver.js'
-import { generateSigningSecret, webhookHeaders } from '../../src/webhook/signature.js'
+import { createWebhookReceiver, fetchWebhookHandler } from '../../src/webhook/receiver/index.js'
+import { generateSigningSecret, webhookHeaders } from '../../src/webhook/engine/delivery/signature.js'
 import { webhookPayload } from '../jsonschema/support/fixtures.js'
 
 // `web3-market-contract/webhook/receiver` bundled for a browser-like platform and run in Vercel's
 // edge-runtime VM (web globals only, code generation off), and the same deliveries in Node, so both
 // runtimes give the same answers. The deliveries are signed by the engine's Node signer (node:crypto).
 
-const entry = join(repoRoot, 'src', 'webhook-receiver.ts')
+const entry = join(repoRoot, 'src', 'entries', 'webhook-receiver.ts')
 const secret = generateSigningSecret()
 
 let bundle: { code: string; metafile: Metafile }

@@ -6,7 +6,7 @@ import {
   ProjectLimitReachedError,
   type WebrpcError,
 } from '../../gen/errors.gen.js'
-import { createHttpSender } from '../../src/webhook/http-sender.js'
+import { createHttpSender } from '../../src/webhook/engine/delivery/http-sender.js'
 import { startRawServer } from './support/raw-server.js'
 import { dumpedStore } from '../support/store-dump.js'
 import { openSql, type Sql } from '../../src/store/sql.js'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { generateSigningSecret, signWebhook } from '../../src/webhook/index.js'
-import { createSignatureVerifier } from '../../src/webhook/signature-verify.js'
+import { createSignatureVerifier } from '../../src/webhook/receiver/signature-verify.js'
 
 // The example of the Standard Webhooks specification's reference libraries.
 const vector = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { sourceLogProblem } from '../../src/webhook/ingest.js'
-import type { SourceLog } from '../../src/webhook/payload.js'
+import { sourceLogProblem } from '../../src/webhook/engine/chain/ingest.js'
+import type { SourceLog } from '../../src/webhook/engine/delivery/payload.js'
 
 const hash = (digit: string) => `0x${digit.repeat(64)}` as const
 const log: SourceLog = {

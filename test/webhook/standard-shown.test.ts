@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { standardShownBy } from '../../src/webhook/token-standards.js'
+import { standardShownBy } from '../../src/webhook/engine/matching/token-standards.js'
 import { TOPIC, word } from './support/logs.js'
 
 const topics = (topic0: string, count: number) => [topic0, ...Array.from({ length: count - 1 }, (_, i) => word(i))]

@@ -1,4 +1,4 @@
-import { requestExamples } from '../request-examples.js'
+import { requestExamples } from '../../reference/data/request-examples.js'
 import { call, jsonHeaders } from '../call.js'
 import type { Check, CheckContext } from '../check.js'
 import { undoSideEffect } from '../cleanup.js'

@@ -1,5 +1,5 @@
 import { CHAIN_IDS, NETWORKS, type Network, type ServiceName } from '../../../gen/networks.gen.js'
-import { requestExamples } from '../request-examples.js'
+import { requestExamples } from '../../reference/data/request-examples.js'
 import type { Check } from '../check.js'
 import type { Operation } from '../contract.js'
 import { expectContractAnswer, expectSpecError, Violation } from '../judge.js'

@@ -1,7 +1,7 @@
-import { canonicalAddress } from '../../address.js'
+import { canonicalAddress } from '../../values/address.js'
 import type { Sql } from '../../store/sql.js'
-import type { FixtureCollection, Fixtures } from '../fixtures.js'
-import type { NetworkTable } from '../networks.js'
+import type { FixtureCollection, Fixtures } from '../../reference/fixtures/fixtures.js'
+import type { NetworkTable } from '../../reference/networks.js'
 import {
   assetDocument,
   audienceDocument,
@@ -13,8 +13,8 @@ import {
   tokenDocument,
   tokenOutsideCollection,
   unknownCurrency,
-} from './documents.js'
-import { orderDocument, type CurrencyInfo } from './order-document.js'
+} from '../../reference/catalog/documents.js'
+import { orderDocument, type CurrencyInfo } from '../../reference/catalog/order-document.js'
 
 async function loadCollection(sql: Sql, networks: NetworkTable, collection: FixtureCollection): Promise<void> {
   const { chainId, address } = collectionKey(networks, collection)

@@ -1,4 +1,4 @@
-import { createClients, localUrls, WebrpcError } from '../../../src/index.js'
+import { createClients, localUrls, WebrpcError } from '../../../src/entries/index.js'
 
 /** Runs in the page: the bundled generated clients calling the local server on another origin. */
 async function runCalls(baseUrl: string, accessKey: string, contractAddress: string) {

@@ -1,6 +1,6 @@
 // The README's browser example, bundled for the page: the MSW worker answers the default service addresses.
 import { setupWorker } from 'msw/browser'
-import { createClients, NotFoundError } from '../../../src/index.js'
+import { createClients, NotFoundError } from '../../../src/entries/index.js'
 import { contractHandlers, mockMarketplace } from '../../../src/msw/index.js'
 
 const heroes = '0x4e10000000000000000000000000000000000721'

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createClients, localUrls, type Clients } from '../../../src/index.js'
+import { createClients, localUrls, type Clients } from '../../../src/entries/index.js'
 import { npmStartArgs } from '../../support/npm-start.js'
 
 /** A local server started as `npm start` starts it, in its own process, on one PostgreSQL database. */

@@ -1,6 +1,0 @@
-/**
- * The builder client alone, for apps that use only this service: `new Builder({ ... })`, its types, and the
- * network names. The error classes are in `web3-market-contract/errors`.
- */
-export * from '../gen/builder.gen.js'
-export { type Network, NETWORKS, isNetwork, InvalidServiceUrlError, UnknownNetworkError } from '../gen/networks.gen.js'

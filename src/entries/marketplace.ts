@@ -1,0 +1,12 @@
+/**
+ * The marketplace client alone, for apps that use only this service: `new Marketplace({ ... })`, its types, and the
+ * network names. The error classes are in `web3-market-contract/errors`.
+ */
+export * from '../../gen/marketplace.gen.js'
+export {
+  type Network,
+  NETWORKS,
+  isNetwork,
+  InvalidServiceUrlError,
+  UnknownNetworkError,
+} from '../../gen/networks.gen.js'

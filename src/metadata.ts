@@ -1,6 +1,0 @@
-/**
- * The metadata client alone, for apps that use only this service: `new Metadata({ ... })`, its types, and the
- * network names. The error classes are in `web3-market-contract/errors`.
- */
-export * from '../gen/metadata.gen.js'
-export { type Network, NETWORKS, isNetwork, InvalidServiceUrlError, UnknownNetworkError } from '../gen/networks.gen.js'

@@ -1,0 +1,69 @@
+import type { Sql } from '../../../store/sql.js'
+
+export interface AttemptRecord {
+  uid: string
+  listenerId: string
+  attempt: number
+  at: number
+  status: number | undefined
+  error: string | undefined
+  durationMs: number
+}
+
+/** What an attempt leaves the outbox row in: finished, or pending until retryAt. */
+export type AttemptOutcome =
+  { state: 'delivered' | 'failed' | 'cancelled'; error?: string } | { retryAt: number; error: string }
+
+export interface FinishedAttempt {
+  attempt: AttemptRecord
+  outcome: AttemptOutcome
+  /** The receiver answered 2xx (true) or failed (false); undefined for an attempt this engine aborted. */
+  receiverHealthy: boolean | undefined
+}
+
+/**
+ * Records attempts and moves their outbox rows in one statement, however many there are. Only a row
+ * still pending moves (a listener removed meanwhile keeps its row cancelled); the engine's lease on the
+ * row ends either way.
+ */
+export async function recordAttemptOutcomes(
+  sql: Sql,
+  engineId: string,
+  finished: readonly FinishedAttempt[],
+  now: number,
+): Promise<void> {
+  if (finished.length === 0) return
+  const column = <T>(pick: (entry: FinishedAttempt) => T) => finished.map(pick)
+  await sql.query(
+    `with input as (
+       select * from unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[],
+                            $7::double precision[], $8::text[], $9::timestamptz[], $10::text[])
+         as t (uid, listener_id, attempt, at, status, error, duration_ms, final_state, retry_at, outcome_error)
+     ), recorded as (
+       insert into webhook_attempts (uid, listener_id, attempt, at, status, error, duration_ms)
+       select uid, listener_id, attempt, at, status, error, duration_ms from input
+     )
+     update webhook_outbox o set
+       in_flight_until = case when o.claimed_by = $12 then null else o.in_flight_until end,
+       state = case when o.state = 'pending' then coalesce(i.final_state, o.state) else o.state end,
+       next_attempt_at = case when o.state = 'pending' then coalesce(i.retry_at, o.next_attempt_at) else o.next_attempt_at end,
+       last_status = case when o.state = 'pending' then i.status else o.last_status end,
+       last_error = case when o.state = 'pending' then i.outcome_error else o.last_error end,
+       finished_at = case when o.state <> 'pending' then o.finished_at when i.final_state is null then null else $11::timestamptz end
+     from input i where o.uid = i.uid`,
+    [
+      column((e) => e.attempt.uid),
+      column((e) => e.attempt.listenerId),
+      column((e) => e.attempt.attempt),
+      column((e) => new Date(e.attempt.at)),
+      column((e) => e.attempt.status ?? null),
+      column((e) => e.attempt.error ?? null),
+      column((e) => e.attempt.durationMs),
+      column((e) => ('state' in e.outcome ? e.outcome.state : null)),
+      column((e) => ('retryAt' in e.outcome ? new Date(e.outcome.retryAt) : null)),
+      column((e) => e.outcome.error ?? null),
+      new Date(now),
+      engineId,
+    ],
+  )
+}

@@ -1,0 +1,74 @@
+import type { Sql } from '../../../store/sql.js'
+import type { ListenerRecord } from '../listeners/listener-store.js'
+import type { OutboxState } from './outbox.js'
+
+export interface DeliveryAttemptReport {
+  attempt: number
+  at: string
+  status?: number
+  error?: string
+  durationMs: number
+}
+
+export interface DeliveryReport {
+  listenerId: string
+  active: boolean
+  disabledReason?: string
+  deliveries: {
+    uid: string
+    state: OutboxState
+    attempts: number
+    nextAttemptAt?: string
+    lastStatus?: number
+    lastError?: string
+    history: DeliveryAttemptReport[]
+  }[]
+}
+
+/** Newest deliveries of a listener first, each with its attempts: what the owner sees. */
+export async function listDeliveries(sql: Sql, listener: ListenerRecord, limit: number): Promise<DeliveryReport> {
+  const { rows } = await sql.query<{
+    uid: string
+    state: OutboxState
+    attempts: number
+    next_attempt_at: Date
+    last_status: number | null
+    last_error: string | null
+  }>(
+    `select uid, state, attempts, next_attempt_at, last_status, last_error from webhook_outbox where listener_id = $1 order by created_at desc, uid limit $2`,
+    [listener.id, limit],
+  )
+  const uids = rows.map((row) => row.uid)
+  const attempts = await sql.query<{
+    uid: string
+    attempt: number
+    at: Date
+    status: number | null
+    error: string | null
+    duration_ms: number
+  }>(`select uid, attempt, at, status, error, duration_ms from webhook_attempts where uid = any($1) order by at, id`, [
+    uids,
+  ])
+  return {
+    listenerId: listener.id,
+    active: listener.active && listener.removedAt === undefined,
+    ...(listener.disabledReason ? { disabledReason: listener.disabledReason } : {}),
+    deliveries: rows.map((row) => ({
+      uid: row.uid,
+      state: row.state,
+      attempts: Number(row.attempts),
+      ...(row.state === 'pending' ? { nextAttemptAt: row.next_attempt_at.toISOString() } : {}),
+      ...(row.last_status !== null ? { lastStatus: Number(row.last_status) } : {}),
+      ...(row.last_error !== null ? { lastError: row.last_error } : {}),
+      history: attempts.rows
+        .filter((attempt) => attempt.uid === row.uid)
+        .map((attempt) => ({
+          attempt: Number(attempt.attempt),
+          at: attempt.at.toISOString(),
+          ...(attempt.status !== null ? { status: Number(attempt.status) } : {}),
+          ...(attempt.error !== null ? { error: attempt.error } : {}),
+          durationMs: Number(attempt.duration_ms),
+        })),
+    })),
+  }
+}

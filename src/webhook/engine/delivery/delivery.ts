@@ -1,0 +1,262 @@
+import type { Log } from '../../../observability/log.js'
+import type { Sql } from '../../../store/sql.js'
+import type { Sender, SendResult } from './http-sender.js'
+import { claimDueDeliveries, nextDueTime, type ClaimedDelivery } from './outbox.js'
+import { recordAttemptOutcomes, type AttemptOutcome } from './attempts.js'
+import { ListenerHealth } from '../listeners/listener-health.js'
+import { OutcomeWriter } from './outcome-writer.js'
+import { MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry-schedule.js'
+import { webhookHeaders } from './signature.js'
+import type { DeliveryTelemetry } from './delivery-telemetry.js'
+
+export interface DeliveryWorkerOptions {
+  sql: Sql
+  /** This engine's id: its leases on outbox rows carry it. */
+  engineId: string
+  sender: Sender
+  retry: RetryPolicy
+  attemptTimeoutMs: number
+  concurrency: number
+  /** Requests in flight to one listener at most. */
+  perListenerConcurrency: number
+  /** Longest sleep between looks at the outbox when nothing is due. */
+  idlePollMs: number
+  now: () => number
+  /** False while the engine may not send (its heartbeat lapsed): nothing is claimed meanwhile. */
+  maySend: () => boolean
+  /** Called when a receiver answers 410 Gone. */
+  onGone: (listenerId: string) => Promise<void>
+  /** Called once a failed attempt is recorded: the listener may have failed long enough to be disabled. */
+  onFailed: (listenerId: string) => Promise<void>
+  /** Where every failed attempt and every store failure of the worker goes. */
+  log: Log
+  telemetry: DeliveryTelemetry
+}
+
+/** A claimed row is retried after attemptTimeoutMs + this if its process died before recording the attempt. */
+export const LEASE_MARGIN_MS = 2_000
+
+/** Why a request was aborted: the engine stops (the row stays due), or its listener left (cancelled). */
+const STOPPING = 'engine stopping'
+const LISTENER_LEFT = 'listener removed or disabled'
+const LAPSED = 'engine heartbeat lapsed'
+
+/** Sends due outbox rows, at most `concurrency` at a time, and records every attempt. */
+export class DeliveryWorker {
+  private running = false
+  private inFlight = new Set<Promise<void>>()
+  /** Outcomes of answered attempts not yet written; their rows stay leased to this engine meanwhile. */
+  private recordings = new Set<Promise<void>>()
+  private controllersByListener = new Map<string, Set<AbortController>>()
+  private wakeUp: (() => void) | undefined
+  /** A wake() that came while the loop was busy: the next sleep returns at once. */
+  private wokenWhileBusy = false
+  private loop: Promise<void> | undefined
+  private readonly outcomes: OutcomeWriter
+  private readonly health = new ListenerHealth()
+
+  constructor(private readonly options: DeliveryWorkerOptions) {
+    this.outcomes = new OutcomeWriter(async (batch) => {
+      await recordAttemptOutcomes(options.sql, options.engineId, batch, options.now())
+      await this.health.record(options.sql, batch, options.now())
+    })
+  }
+
+  start(): void {
+    if (this.running) return
+    this.running = true
+    this.loop = this.run()
+  }
+
+  async stop(): Promise<void> {
+    this.running = false
+    this.wake()
+    await this.loop
+    for (const controllers of this.controllersByListener.values())
+      for (const controller of controllers) controller.abort(STOPPING)
+    await Promise.allSettled(this.inFlight)
+    await Promise.allSettled(this.recordings)
+  }
+
+  /** New rows are due now: look at the outbox without waiting for the idle poll. */
+  wake(): void {
+    this.wokenWhileBusy = true
+    this.wakeUp?.()
+  }
+
+  /** Aborts the requests in flight for a listener (RemoveWebhookListener stops them at once). */
+  abortListener(listenerId: string): void {
+    for (const controller of this.controllersByListener.get(listenerId) ?? []) controller.abort(LISTENER_LEFT)
+  }
+
+  /**
+   * Aborts every request in flight, the rows staying due: other engines may no longer count this one as
+   * alive, so a removal would not wait for these requests.
+   */
+  abortAll(): void {
+    for (const controllers of this.controllersByListener.values())
+      for (const controller of controllers) controller.abort(LAPSED)
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      // Claim in batches (a quarter of the slots) rather than one row per finished request.
+      // Unwritten outcomes beyond one per slot hold slots too, so a slow store slows the sending down.
+      const backlog = Math.max(0, this.recordings.size - this.options.concurrency)
+      const slots = this.options.concurrency - this.inFlight.size - backlog
+      let free = slots >= Math.min(this.inFlight.size, Math.ceil(this.options.concurrency / 4)) ? slots : 0
+      let claimed: ClaimedDelivery[] = []
+      try {
+        if (!this.options.maySend()) free = 0
+        if (free > 0) {
+          claimed = await claimDueDeliveries(
+            this.options.sql,
+            this.options.engineId,
+            this.options.now(),
+            this.options.attemptTimeoutMs + LEASE_MARGIN_MS,
+            {
+              limit: free,
+              perListener: this.options.perListenerConcurrency,
+              inFlight: new Map(
+                [...this.controllersByListener].map(([listenerId, controllers]) => [listenerId, controllers.size]),
+              ),
+            },
+          )
+        }
+      } catch (error) {
+        // The store is unavailable (or closing): try again after the idle poll.
+        if (this.running) this.options.log('could not claim webhook deliveries; retrying', error)
+        free = 0
+      }
+      for (const delivery of claimed) this.track(this.attempt(delivery))
+      if (claimed.length === free && free > 0) continue
+      await this.sleep(free === 0 ? this.options.idlePollMs : await this.untilNextDue())
+    }
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work
+      .catch((error: unknown) => this.options.log('a webhook delivery attempt failed to run', error))
+      .finally(() => {
+        this.inFlight.delete(tracked)
+        this.wake()
+      })
+    this.inFlight.add(tracked)
+  }
+
+  private trackRecording(work: Promise<void>): void {
+    const tracked = work
+      .catch((error: unknown) => this.options.log('could not record a webhook delivery attempt', error))
+      .finally(() => {
+        this.recordings.delete(tracked)
+        if (this.recordings.size >= this.options.concurrency) this.wake()
+      })
+    this.recordings.add(tracked)
+  }
+
+  private async untilNextDue(): Promise<number> {
+    const due = await nextDueTime(this.options.sql).catch((error: unknown) => {
+      // The store is unavailable (or closing): look again after the idle poll.
+      if (this.running) this.options.log('could not read when the next webhook delivery is due', error)
+      return undefined
+    })
+    if (due === undefined) return this.options.idlePollMs
+    return Math.max(0, Math.min(this.options.idlePollMs, due - this.options.now()))
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.wokenWhileBusy) {
+      this.wokenWhileBusy = false
+      return Promise.resolve()
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        this.wakeUp = undefined
+        this.wokenWhileBusy = false
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      this.wakeUp = done
+    })
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+    const { now } = this.options
+    const controller = new AbortController()
+    const controllers = this.controllersByListener.get(delivery.listenerId) ?? new Set()
+    controllers.add(controller)
+    this.controllersByListener.set(delivery.listenerId, controllers)
+    const startedAt = now()
+    const headers = webhookHeaders(delivery.secret, delivery.uid, Math.floor(startedAt / 1000), delivery.body)
+    const result = await this.options.telemetry.send(delivery, () =>
+      this.options.sender(delivery.url, headers, delivery.body, this.options.attemptTimeoutMs, controller.signal),
+    )
+    controllers.delete(controller)
+    if (controllers.size === 0) this.controllersByListener.delete(delivery.listenerId)
+    const finishedAt = now()
+    const error =
+      result.error ??
+      (result.status !== undefined && (result.status < 200 || result.status >= 300)
+        ? describeStatus(result.status, result.location)
+        : undefined)
+    const attempt = {
+      uid: delivery.uid,
+      listenerId: delivery.listenerId,
+      attempt: delivery.attempt,
+      at: startedAt,
+      status: result.status,
+      error,
+      durationMs: finishedAt - startedAt,
+    }
+    const abortReason = controller.signal.aborted ? String(controller.signal.reason) : undefined
+    const outcome = this.outcome(delivery, result, error, finishedAt, abortReason)
+    this.options.telemetry.finished(outcome, finishedAt - startedAt)
+    if (error !== undefined && abortReason === undefined) this.logFailedAttempt(delivery, error, outcome)
+    // The slot frees once the receiver answered; the row stays leased until its outcome is written.
+    const receiverHealthy = abortReason === undefined ? error === undefined : undefined
+    this.trackRecording(
+      this.outcomes.record({ attempt, outcome, receiverHealthy }).then(async () => {
+        if (result.status === 410 && abortReason === undefined) await this.options.onGone(delivery.listenerId)
+        else if (receiverHealthy === false) await this.options.onFailed(delivery.listenerId)
+      }),
+    )
+  }
+
+  private logFailedAttempt(delivery: ClaimedDelivery, error: string, outcome: AttemptOutcome): void {
+    const next =
+      'retryAt' in outcome
+        ? `next attempt at ${new Date(outcome.retryAt).toISOString()}`
+        : `no further attempt (${outcome.state})`
+    this.options.log(
+      `webhook delivery ${delivery.uid} (listener ${delivery.listenerId}) attempt ${delivery.attempt} failed; ${next}`,
+      error,
+    )
+  }
+
+  private outcome(
+    delivery: ClaimedDelivery,
+    result: SendResult,
+    error: string | undefined,
+    finishedAt: number,
+    abortReason: string | undefined,
+  ): AttemptOutcome {
+    const { retry } = this.options
+    if (abortReason === STOPPING) return { retryAt: finishedAt, error: 'engine stopped during the attempt' }
+    if (abortReason === LAPSED) return { retryAt: finishedAt, error: 'engine heartbeat lapsed during the attempt' }
+    if (abortReason !== undefined) return { state: 'cancelled', error: abortReason }
+    if (error === undefined) return { state: 'delivered' }
+    if (result.status === 410) return { state: 'failed', error: 'receiver answered 410 Gone: listener disabled' }
+    if (delivery.scheduledAttempt >= retry.maxAttempts)
+      return { state: 'failed', error: `gave up after ${delivery.scheduledAttempt} attempts: ${error}` }
+    const requested = parseRetryAfter(result.retryAfter, finishedAt)
+    const delay =
+      requested === undefined ? retryDelayMs(retry, delivery.scheduledAttempt) : Math.min(requested, MAX_RETRY_AFTER_MS)
+    return { retryAt: finishedAt + delay, error }
+  }
+}
+
+function describeStatus(status: number, location: string | undefined): string {
+  if (status >= 300 && status < 400) return `HTTP ${status}: redirect${location ? ` to ${location}` : ''} not followed`
+  return `HTTP ${status}`
+}

@@ -1,0 +1,177 @@
+import type { Sql } from '../../../store/sql.js'
+
+/**
+ * The durable delivery queue. A row is written in the same transaction as the log that produced
+ * it, and leaves 'pending' only after a receiver answered 2xx (delivered), the listener is gone
+ * (cancelled), retries ran out or the receiver said 410 (failed), or its block was dropped by a
+ * reorg before it was delivered (reorged).
+ */
+export type OutboxState = 'pending' | 'delivered' | 'failed' | 'cancelled' | 'reorged'
+
+export interface NewDelivery {
+  uid: string
+  listenerId: string
+  chainId: number
+  blockNumber: number
+  blockHash: string
+  body: string
+  /** 'failed' for a payload that did not pass its JSON Schema: recorded, never sent. */
+  state: 'pending' | 'failed'
+  lastError?: string
+}
+
+export interface ClaimedDelivery {
+  uid: string
+  listenerId: string
+  body: string
+  attempt: number
+  /** The attempt's number within its retry schedule: the owner's requeue starts the schedule over. */
+  scheduledAttempt: number
+  /** The listener's target as the database has it at claim time. */
+  url: string
+  secret: string
+}
+
+/**
+ * Queues deliveries of listeners that are active, and returns those queued. The listeners' rows are
+ * share-locked until the caller's transaction ends, so a removal committing meanwhile either waits for it
+ * (and then cancels what it queued) or is seen here (and nothing is queued for it): no row is left
+ * pending for a listener that is gone. A log re-mined after a reorg keeps its uid: it is sent again
+ * only if the dropped copy never was.
+ */
+export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[], now: number): Promise<NewDelivery[]> {
+  if (deliveries.length === 0) return []
+  const listenerIds = [...new Set(deliveries.map((d) => d.listenerId))].sort()
+  const { rows } = await sql.query<{ id: string }>(
+    `select id from webhook_listeners where id = any($1) and active and removed_at is null order by id for share`,
+    [listenerIds],
+  )
+  const active = new Set(rows.map((row) => row.id))
+  const queued = deliveries.filter((d) => active.has(d.listenerId))
+  if (queued.length === 0) return []
+  const column = <T>(pick: (d: NewDelivery) => T) => queued.map(pick)
+  await sql.query(
+    `insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, last_error, created_at, finished_at)
+     select uid, listener_id, chain_id, block_number, block_hash, body, state, $8::timestamptz, last_error, $8::timestamptz,
+            case when state = 'failed' then $8::timestamptz end
+     from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $9::text[])
+       as t (uid, listener_id, chain_id, block_number, block_hash, body, state, last_error)
+     on conflict (uid) do update set block_number = excluded.block_number, block_hash = excluded.block_hash,
+       body = excluded.body, state = excluded.state, next_attempt_at = excluded.next_attempt_at, last_error = excluded.last_error
+     where webhook_outbox.state = 'reorged'`,
+    [
+      column((d) => d.uid),
+      column((d) => d.listenerId),
+      column((d) => d.chainId),
+      column((d) => d.blockNumber),
+      column((d) => d.blockHash),
+      column((d) => d.body),
+      column((d) => d.state),
+      new Date(now),
+      column((d) => d.lastError ?? null),
+    ],
+  )
+  return queued
+}
+
+export interface ClaimLimits {
+  /** Rows to take in all. */
+  limit: number
+  /** Requests in flight per listener at most, so one slow receiver cannot hold every delivery slot. */
+  perListener: number
+  /** Requests in flight now, by listener id. */
+  inFlight: Map<string, number>
+}
+
+/** Due rows looked at per row taken, so the per-listener cap can skip a busy listener's rows. */
+const CANDIDATES_PER_SLOT = 4
+
+/**
+ * Takes due rows of active listeners and leases them to this engine: their next attempt moves to
+ * now + leaseMs, so a process that dies mid-send leaves them to be retried after the lease
+ * (at-least-once). SKIP LOCKED lets engines on one database take disjoint rows without waiting on
+ * each other, and the listener's state is read here, in the same statement, so no engine sends for
+ * a listener that is no longer active, whatever its own memory says.
+ */
+export async function claimDueDeliveries(
+  sql: Sql,
+  engineId: string,
+  now: number,
+  leaseMs: number,
+  limits: ClaimLimits,
+): Promise<ClaimedDelivery[]> {
+  const { rows } = await sql.query<{
+    uid: string
+    listener_id: string
+    body: string
+    attempts: number
+    retry_from: number
+    url: string
+    secret: string
+  }>(
+    `with candidates as (
+       select o.uid, o.listener_id, o.next_attempt_at from webhook_outbox o
+       where o.state = 'pending' and o.next_attempt_at <= $1
+       order by o.next_attempt_at limit $7
+       for update skip locked
+     ), chosen as (
+       select uid from (
+         select c.uid, c.next_attempt_at,
+                row_number() over (partition by c.listener_id order by c.next_attempt_at) + coalesce(f.in_flight, 0) as position
+         from candidates c left join unnest($5::text[], $6::int[]) as f (listener_id, in_flight) on f.listener_id = c.listener_id
+         where exists (select 1 from webhook_listeners l where l.id = c.listener_id and l.active and l.removed_at is null)
+       ) ranked where position <= $4 order by next_attempt_at limit $3
+     )
+     update webhook_outbox o set next_attempt_at = $2, attempts = o.attempts + 1, claimed_by = $8, in_flight_until = $2
+     from chosen, webhook_listeners l
+     where o.uid = chosen.uid and l.id = o.listener_id
+     returning o.uid, o.listener_id, o.body, o.attempts, o.retry_from, l.url, l.secret`,
+    [
+      new Date(now),
+      new Date(now + leaseMs),
+      limits.limit,
+      limits.perListener,
+      [...limits.inFlight.keys()],
+      [...limits.inFlight.values()],
+      limits.limit * CANDIDATES_PER_SLOT,
+      engineId,
+    ],
+  )
+  return rows.map((row) => ({
+    uid: row.uid,
+    listenerId: row.listener_id,
+    body: row.body,
+    attempt: Number(row.attempts),
+    scheduledAttempt: Number(row.attempts) - Number(row.retry_from),
+    url: row.url,
+    secret: row.secret,
+  }))
+}
+
+export async function nextDueTime(sql: Sql): Promise<number | undefined> {
+  const { rows } = await sql.query<{ at: Date | null }>(
+    `select min(next_attempt_at) as at from webhook_outbox where state = 'pending'`,
+  )
+  return rows[0]?.at?.getTime()
+}
+
+export async function cancelListenerDeliveries(
+  sql: Sql,
+  listenerId: string,
+  reason: string,
+  now: number,
+): Promise<void> {
+  await sql.query(
+    `update webhook_outbox set state = 'cancelled', last_error = $2, finished_at = $3 where listener_id = $1 and state = 'pending'`,
+    [listenerId, reason, new Date(now)],
+  )
+}
+
+export async function markBlocksReorged(sql: Sql, chainId: number, blockHashes: string[], now: number): Promise<void> {
+  if (blockHashes.length === 0) return
+  await sql.query(
+    `update webhook_outbox set state = 'reorged', last_error = 'block dropped by a reorg', finished_at = $3
+     where chain_id = $1 and block_hash = any($2) and state = 'pending'`,
+    [chainId, blockHashes, new Date(now)],
+  )
+}

@@ -1,0 +1,71 @@
+import type { Sql } from '../../../store/sql.js'
+import type { OutboxState } from './outbox.js'
+
+/** Svix's default: a listener whose attempts have all failed for this long is disabled. */
+export const DEFAULT_DISABLE_FAILING_AFTER_MS = 5 * 24 * 60 * 60 * 1000
+
+/** What the owner's requeue does to a row: a new attempt now, with the same uid (webhook-id), retries starting over. */
+const REQUEUE = `state = 'pending', next_attempt_at = $3, retry_from = attempts, last_status = null, last_error = null,
+  finished_at = null`
+
+/** Rows that were never sent because their payload failed its JSON Schema stay failed: sending them is no fix. */
+const SENDABLE = `not (state = 'failed' and attempts = 0)`
+
+export type ResendRefusal = 'unknown' | 'reorged' | 'never-sendable'
+
+/** Requeues one delivery of the listener, whatever its state but reorged; a pending one stays as it is. */
+export async function requeueDelivery(
+  sql: Sql,
+  listenerId: string,
+  uid: string,
+  now: number,
+): Promise<{ requeued: boolean } | { refused: ResendRefusal }> {
+  const { rows } = await sql.query<{ state: OutboxState; attempts: number }>(
+    'select state, attempts from webhook_outbox where uid = $1 and listener_id = $2 for update',
+    [uid, listenerId],
+  )
+  const row = rows[0]
+  if (!row) return { refused: 'unknown' }
+  if (row.state === 'reorged') return { refused: 'reorged' }
+  if (row.state === 'failed' && Number(row.attempts) === 0) return { refused: 'never-sendable' }
+  if (row.state === 'pending') return { requeued: false }
+  await sql.query(`update webhook_outbox set ${REQUEUE} where uid = $1 and listener_id = $2`, [
+    uid,
+    listenerId,
+    new Date(now),
+  ])
+  return { requeued: true }
+}
+
+/**
+ * Requeues every delivery of the listener that failed or was cancelled (by an outage that disabled the
+ * listener) and was queued at or after `since`: Svix's "recover failed messages since".
+ */
+export async function requeueFailedSince(sql: Sql, listenerId: string, since: number, now: number): Promise<number> {
+  const { rows } = await sql.query(
+    `update webhook_outbox set ${REQUEUE}
+     where listener_id = $1 and created_at >= $2 and state in ('failed', 'cancelled') and ${SENDABLE} returning uid`,
+    [listenerId, new Date(since), new Date(now)],
+  )
+  return rows.length
+}
+
+/** Makes a disabled (not removed) listener active again; its failing period starts over. */
+export async function reactivateListener(sql: Sql, listenerId: string, now: number): Promise<boolean> {
+  const { rows } = await sql.query(
+    `update webhook_listeners set active = true, disabled_reason = null, failing_since = null, updated_at = $2
+     where id = $1 and not active and removed_at is null returning id`,
+    [listenerId, new Date(now)],
+  )
+  return rows.length > 0
+}
+
+/** Since when all of the listener's attempts have failed, if it is still active and that is at or before `cutoff`. */
+export async function failingSinceBefore(sql: Sql, listenerId: string, cutoff: number): Promise<number | undefined> {
+  const { rows } = await sql.query<{ failing_since: Date }>(
+    `select failing_since from webhook_listeners
+     where id = $1 and active and removed_at is null and failing_since <= $2 for update`,
+    [listenerId, new Date(cutoff)],
+  )
+  return rows[0]?.failing_since.getTime()
+}

@@ -1,0 +1,30 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import { formatSecret, formatSignature, secretKeyBytes, signedContent } from '../../receiver/standard-webhooks.js'
+
+/** Standard Webhooks secrets: "whsec_" + base64 of 32 random bytes. */
+export function generateSigningSecret(): string {
+  return formatSecret(randomBytes(32))
+}
+
+/** The webhook-signature header value: "v1,<base64 HMAC-SHA256 of `${id}.${timestamp}.${body}`>". */
+export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
+  return formatSignature(
+    createHmac('sha256', secretKeyBytes(secret))
+      .update(signedContent(id, timestampSeconds, body))
+      .digest(),
+  )
+}
+
+/** The Standard Webhooks request headers for one delivery attempt. */
+export function webhookHeaders(
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): Record<string, string> {
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestampSeconds),
+    'webhook-signature': signWebhook(secret, id, timestampSeconds, body),
+  }
+}

@@ -1,0 +1,70 @@
+import type { Log } from '../../../observability/log.js'
+import type { Sql } from '../../../store/sql.js'
+import { findListener, loadActiveListenerIds, loadActiveListeners, type ListenerRecord } from './listener-store.js'
+import { subscriptionsOf } from './listener-subscriptions.js'
+import type { MatchingIndex } from '../matching/matching-index.js'
+
+/**
+ * This engine's copy of the active listeners (the matching index and their records), kept equal to the
+ * database: changes announced by any engine are applied one at a time, in order, and a reconciliation
+ * against the table repairs whatever a lost notification left out.
+ */
+export class ListenerMirror {
+  private readonly active = new Map<string, ListenerRecord>()
+  private queue: Promise<void> = Promise.resolve()
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly index: MatchingIndex,
+    /** Called when a listener leaves: requests in flight to it are aborted. */
+    private readonly onLeave: (listenerId: string) => void,
+    private readonly log: Log,
+  ) {}
+
+  get(listenerId: string): ListenerRecord | undefined {
+    return this.active.get(listenerId)
+  }
+
+  add(record: ListenerRecord): void {
+    if (this.active.has(record.id)) return
+    this.active.set(record.id, record)
+    this.index.add(subscriptionsOf(record))
+  }
+
+  remove(listenerId: string): void {
+    if (this.active.delete(listenerId)) this.index.remove(listenerId)
+    this.onLeave(listenerId)
+  }
+
+  /** Loads every active listener; for a new engine. */
+  async load(): Promise<void> {
+    for (const record of await loadActiveListeners(this.sql)) this.add(record)
+  }
+
+  /** A listener changed somewhere: read its state now. */
+  refresh(listenerId: string): Promise<void> {
+    return this.serially(async () => {
+      const record = await findListener(this.sql, listenerId)
+      if (record?.active && record.removedAt === undefined) this.add(record)
+      else this.remove(listenerId)
+    }, `could not refresh webhook listener ${listenerId}`)
+  }
+
+  /** Brings the whole copy in line with the table (after a lost subscription, and periodically). */
+  reconcile(): Promise<void> {
+    return this.serially(async () => {
+      const ids = new Set(await loadActiveListenerIds(this.sql))
+      for (const id of this.active.keys()) if (!ids.has(id)) this.remove(id)
+      for (const id of ids) {
+        if (this.active.has(id)) continue
+        const record = await findListener(this.sql, id)
+        if (record?.active && record.removedAt === undefined) this.add(record)
+      }
+    }, 'could not reconcile webhook listeners with the database')
+  }
+
+  private serially(work: () => Promise<void>, failure: string): Promise<void> {
+    this.queue = this.queue.then(work).catch((error: unknown) => this.log(failure, error))
+    return this.queue
+  }
+}

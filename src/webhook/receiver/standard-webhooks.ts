@@ -1,0 +1,55 @@
+import { concatBytes } from '../../values/concat-bytes.js'
+
+/**
+ * The Standard Webhooks signature scheme, runtime-neutral (no node:*): the signer (Node, signature.ts)
+ * and the Web Crypto verifier (signature-verify.ts) share these definitions.
+ */
+
+const SECRET_PREFIX = 'whsec_'
+const SIGNATURE_VERSION = 'v1'
+
+/** The key bytes of a "whsec_<base64>" secret (the prefix is optional). Throws on an empty or non-base64 secret. */
+export function secretKeyBytes(secret: string): Uint8Array<ArrayBuffer> {
+  const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret
+  const key = base64Bytes(encoded)
+  if (!key || key.length === 0) throw new Error('signing secret is empty or not base64')
+  return key
+}
+
+export function formatSecret(key: Uint8Array): string {
+  return `${SECRET_PREFIX}${btoa(String.fromCharCode(...key))}`
+}
+
+/** What is signed: `${id}.${timestamp}.` followed by the exact body bytes. */
+export function signedContent(
+  id: string,
+  timestampSeconds: number,
+  body: string | Uint8Array,
+): Uint8Array<ArrayBuffer> {
+  const prefix = new TextEncoder().encode(`${id}.${timestampSeconds}.`)
+  return concatBytes([prefix, typeof body === 'string' ? new TextEncoder().encode(body) : body])
+}
+
+/** The webhook-signature header value for one MAC. */
+export function formatSignature(mac: Uint8Array): string {
+  return `${SIGNATURE_VERSION},${btoa(String.fromCharCode(...mac))}`
+}
+
+/** The MACs of the space-separated "v1,<base64>" entries of a webhook-signature header (secret rotation sends several); other versions are skipped. */
+export function signatureEntries(header: string): Uint8Array<ArrayBuffer>[] {
+  const macs: Uint8Array<ArrayBuffer>[] = []
+  for (const entry of header.split(' ')) {
+    const [version, value] = entry.split(',', 2)
+    const mac = version === SIGNATURE_VERSION && value ? base64Bytes(value) : undefined
+    if (mac) macs.push(mac)
+  }
+  return macs
+}
+
+function base64Bytes(text: string): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    return Uint8Array.from(atob(text), (char) => char.charCodeAt(0))
+  } catch {
+    return undefined
+  }
+}
