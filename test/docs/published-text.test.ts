@@ -20,9 +20,10 @@ function published(path: string): boolean {
   return included.some((entry) => under(clean, entry) || entry.startsWith(`${clean}/`))
 }
 
-/** The published text: the README, and docs/ with its guides (docs/guides/, one per reader). */
+/** The published text: the README, the changelog, and docs/ with its guides (docs/guides/, one per reader). */
 const publishedText = [
   'README.md',
+  'CHANGELOG.md',
   ...readdirSync(join(repoRoot, 'docs'), { recursive: true, encoding: 'utf8' })
     .map((name) => `docs/${name}`)
     .filter((path) => /\.(md|toml)$/.test(path))
