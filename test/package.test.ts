@@ -1,6 +1,6 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../scripts/paths.js'
 import { audiences } from './package/support/audiences.js'
@@ -49,10 +49,12 @@ describe('the published package', () => {
   })
 
   it('ships LICENSE, README.md, CHANGELOG.md and docs/, no source maps without their sources, no module READMEs', () => {
-    const docs = readdirSync(join(repoRoot, 'docs')).map((page) => `docs/${page}`)
+    const docs = readdirSync(join(repoRoot, 'docs'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(repoRoot, join(entry.parentPath, entry.name)))
     for (const file of ['LICENSE', 'README.md', 'CHANGELOG.md', ...docs]) expect(packed.has(file), file).toBe(true)
     expect([...packed].filter((path) => path.endsWith('.map'))).toEqual([])
-    // docs/README.md is the contract reference's index; the module READMEs under src/ are for maintainers.
+    // docs/README.md is the API contract reference's index; the module READMEs under src/ are for maintainers.
     expect([...packed].filter((path) => /README/i.test(path) && path !== 'README.md' && !docs.includes(path))).toEqual(
       [],
     )

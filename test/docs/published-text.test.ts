@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { repoRoot } from '../../scripts/paths.js'
-import { anchorOf, linkTargets, sections } from './markdown.js'
+import { anchorOf, linkTargets, sections, tables } from './markdown.js'
 
 // What npm publishes is read without this repository: the README and docs/ may link or name only what
 // the package contains, and never the outside documents and issues the repository was built from.
@@ -20,7 +20,16 @@ function published(path: string): boolean {
   return included.some((entry) => under(clean, entry) || entry.startsWith(`${clean}/`))
 }
 
-const publishedText = ['README.md', ...readdirSync(join(repoRoot, 'docs')).map((name) => `docs/${name}`)]
+/** The published text: the README, the changelog, and docs/ with its guides (docs/guides/, one per reader). */
+const publishedText = [
+  'README.md',
+  'CHANGELOG.md',
+  ...readdirSync(join(repoRoot, 'docs'), { recursive: true, encoding: 'utf8' })
+    .map((name) => `docs/${name}`)
+    .filter((path) => /\.(md|toml)$/.test(path))
+    .sort(),
+]
+const guides = publishedText.filter((path) => path.startsWith('docs/guides/'))
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8')
 
 /** The one link a user may follow out of the package: README's pointer for people working on the repository. */
@@ -38,7 +47,7 @@ const pathPattern = new RegExp(
   'g',
 )
 
-describe('the published README and docs/', () => {
+describe('the published README, docs/ and its guides', () => {
   it.each(publishedText)('%s names no path the package does not contain', (file) => {
     let text = read(file)
     if (file === contributingLink.from) text = text.replace(/\[CONTRIBUTING\.md\]\(CONTRIBUTING\.md\)/g, '')
@@ -46,7 +55,9 @@ describe('the published README and docs/', () => {
       .map((match) => match[0].replace(/[.:]+$/, ''))
       .filter((path) => !published(path))
     expect(outside).toEqual([])
-    expect(text).not.toContain('../')
+    // A guide links the reference pages beside it (../errors.md); nothing climbs out of the package.
+    const climbs = file.startsWith('docs/guides/') ? text.replace(/\]\(\.\.\/(?!\.)/g, '](') : text
+    expect(climbs).not.toContain('../')
   })
 
   it.each(publishedText)('%s links only inside the package, to files and headings that exist', (file) => {
@@ -67,6 +78,43 @@ describe('the published README and docs/', () => {
     const text = read(file)
     expect(text).not.toMatch(/\bissues? #?\d+\b|\bthe issues\b|\/issues\b/i)
     expect(text).not.toMatch(/\bSPEC\b/)
+  })
+
+  it('README.md is a front door: short, a guide link per reader, the test command CI runs', () => {
+    const readme = read('README.md')
+    expect(readme.split('\n').length).toBeLessThanOrEqual(250)
+    expect(guides.length).toBeGreaterThan(0)
+    const linked = new Set(linkTargets(readme).map((target) => target.split('#')[0]))
+    expect(guides.filter((guide) => !linked.has(guide))).toEqual([])
+    expect(readme).toMatch(/^npm ci && npm test\b/m)
+    expect(readme).toMatch(/^npm ci && npm start\b/m)
+  })
+
+  // Each fact is written in one file and linked from the others: a second copy would drift from the first.
+  it.each([
+    {
+      fact: "the local server's settings table",
+      marker: '| Flag | Environment | Default | What it does |',
+      home: 'docs/guides/test-authors.md',
+    },
+    { fact: 'the error table', marker: '| error | code | msg | HTTP status |', home: 'docs/errors.md' },
+    { fact: 'the limits table', marker: '| limit | default | when exceeded |', home: 'docs/limits.md' },
+    { fact: 'the webhook retry schedule', marker: '5 s, 15 s, 45 s', home: 'docs/webhooks.md' },
+  ])('$fact is written in $home only', ({ marker, home }) => {
+    expect(publishedText.filter((file) => read(file).includes(marker))).toEqual([home])
+  })
+
+  it("the local server's settings are a table under '## Settings', every flag with its variable", () => {
+    const settings = sections(read('docs/guides/test-authors.md')).filter((section) => section.heading === 'Settings')
+    expect(settings).toHaveLength(1)
+    const [table] = tables(settings[0]!.body)
+    expect(table?.header).toEqual(['Flag', 'Environment', 'Default', 'What it does'])
+    for (const row of table!.rows) {
+      expect(row.Flag, row.Environment).toMatch(/^--[a-z-]+$/)
+      expect(row.Environment).toBe(row.Flag!.slice(2).toUpperCase().replace(/-/g, '_'))
+      expect(row.Default, row.Flag).not.toBe('')
+      expect(row['What it does'], row.Flag).not.toBe('')
+    }
   })
 
   it('ship docs/ with the package, so the links into it resolve for npm users', () => {

@@ -10,12 +10,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { repoRoot } from '../../scripts/paths.js'
 import { chromiumArgs } from '../support/chromium.js'
 import { chromiumReady } from '../support/chromium-ready.js'
+import { userExample } from '../readme/user-examples.js'
 
 const entry = fileURLToPath(new URL('./browser/entry.ts', import.meta.url))
-/** The README's browser example, imported by package name from this repository's sources. */
-const readmeExample = /<!-- example: msw-browser -->\n```ts\n([\s\S]*?)\n```/.exec(
-  readFileSync(join(repoRoot, 'README.md'), 'utf8'),
-)![1]!
+/** The test authors' guide's browser example, imported by package name from this repository's sources. */
+const guideExample = userExample('msw-browser')
 const alias = {
   'web3-market-contract/msw': join(repoRoot, 'src/msw/index.ts'),
   'web3-market-contract': join(repoRoot, 'src/entries/index.ts'),
@@ -32,7 +31,7 @@ beforeAll(async () => {
   const executablePath = await chromiumReady()
   const options = { bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, alias } as const
   const script = (await build({ ...options, entryPoints: [entry] })).outputFiles[0]!.text
-  const example = (await build({ ...options, stdin: { contents: readmeExample, resolveDir: repoRoot, loader: 'ts' } }))
+  const example = (await build({ ...options, stdin: { contents: guideExample, resolveDir: repoRoot, loader: 'ts' } }))
     .outputFiles[0]!.text
   page = createServer((req, res) => {
     if (req.url === '/bundle.js') return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(script)
@@ -79,7 +78,7 @@ it('a page calls the default service addresses with the clients, answered by msw
   })
 })
 
-it("the README's browser example runs in chromium: the floor order, then the override's NotFound", async () => {
+it("the test authors' guide's browser example runs in chromium: the floor order, then the override's NotFound", async () => {
   const tab = await context.newPage()
   const errors: string[] = []
   tab.on('pageerror', (error) => errors.push(error.message))

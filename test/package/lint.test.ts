@@ -9,7 +9,7 @@ const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name)
 /**
  * publint, and @arethetypeswrong/cli with its esm-only profile: the package is ES modules with ES module
  * declarations; require() works on Node 20.19+ (tested in test/package.test.ts), which attw's node10 and
- * node16-from-CommonJS columns do not model (README, "Module systems").
+ * node16-from-CommonJS columns do not model (docs/guides/app-developers.md, "Module systems and TypeScript").
  */
 const linters = [
   ['publint', ['run', '--strict'], /^All good!$/m],

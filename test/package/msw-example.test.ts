@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { repoRoot } from '../../scripts/paths.js'
+import { userExample } from '../readme/user-examples.js'
 import { audiences } from './support/audiences.js'
 import { npmInstall, type ConsumerProject } from './support/consumer-project.js'
 import { sharedConsumerProject } from './support/shared-project.js'
@@ -10,15 +11,13 @@ import { sharedConsumerProject } from './support/shared-project.js'
 const { devDependencies } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>
 }
-/** The README's vitest example, as a test author copies it. */
-const example = /<!-- example: msw-vitest -->\n```ts\n([\s\S]*?)\n```/.exec(
-  readFileSync(join(repoRoot, 'README.md'), 'utf8'),
-)![1]!
+/** The test authors' guide's vitest example, as a test author copies it. */
+const example = userExample('msw-vitest')
 
 let project: ConsumerProject
 
 beforeAll(async () => {
-  // The tarball and the peers the README names for test authors with MSW (the run's install of them,
+  // The tarball and the peers the guide names for test authors with MSW (the run's install of them,
   // shared-project.ts), and vitest installed in this test's folder inside it: nothing of this repository.
   project = await sharedConsumerProject(audiences.testAuthor.peers)
   writeFileSync(join(project.dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
@@ -27,7 +26,7 @@ beforeAll(async () => {
 
 afterAll(() => project?.remove())
 
-it("the README's vitest example passes in an empty project with the packed tarball and msw", () => {
+it("the guide's vitest example passes in an empty project with the packed tarball and msw", () => {
   writeFileSync(join(project.dir, 'floor-price.test.ts'), example)
   const output = execFileSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'floor-price.test.ts'], {
     cwd: project.dir,

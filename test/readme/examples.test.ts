@@ -12,26 +12,15 @@ import { testCacheDir, writeFileAtomically } from '../support/test-cache.js'
 import { dumpedStore } from '../support/store-dump.js'
 import { generateSigningSecret, webhookHeaders } from '../../src/webhook/engine/delivery/signature.js'
 import { webhookPayload } from '../jsonschema/support/fixtures.js'
+import { userExamples } from './user-examples.js'
 
-// Every ```ts and ```js block of README.md carries a name (<!-- example: name --> on the line above) and
-// a row in `runs` below. The blocks are written into a project (in the temporary folder) that imports the package by
-// name (tsconfig paths to this repository's sources; node_modules/web3-market-contract for JSON files),
-// compiled together with tsc (TypeScript type-checked; JavaScript parsed, as a plain-JS reader runs it), then each is run with tsx (node --import tsx) against a local contract server started
-// here, the default service hosts routed to it (route-default-hosts.ts).
-
-interface Example {
-  name: string
-  language: 'ts' | 'js'
-  code: string
-}
-
-function readmeExamples(): { named: Example[]; fences: number } {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
-  const named = [...readme.matchAll(/<!-- example: ([a-z0-9-]+) -->\n```(ts|js)\n([\s\S]*?)\n```/g)].map(
-    ([, name, language, code]) => ({ name: name!, language: language as 'ts' | 'js', code: code! }),
-  )
-  return { named, fences: [...readme.matchAll(/^```(ts|js)$/gm)].length }
-}
+// Every ```ts and ```js block of README.md and of the guides (docs/guides/*.md) carries a name
+// (<!-- example: name --> on the line above), unique across those files, and a row in `runs` below. The blocks
+// are written into a project (in the temporary folder) that imports the package by name (tsconfig paths to this
+// repository's sources; node_modules/web3-market-contract for JSON files), compiled together with tsc
+// (TypeScript type-checked; JavaScript parsed, as a plain-JS reader runs it), then each is run with tsx
+// (node --import tsx) against a local contract server started here, the default service hosts and the local
+// server's default address routed to it (route-default-hosts.ts).
 
 const secret = generateSigningSecret()
 const contractAddress = '0x4e10000000000000000000000000000000000721'
@@ -46,8 +35,9 @@ interface Run {
   ranBy?: string
 }
 
-/** How each README example is run and what it must print. */
+/** How each example of the user text is run and what it must print. */
 const runs: Record<string, Run> = {
+  'quick-start': { stdout: /^[1-9]\d*\n$/ },
   client: { stdout: /^[1-9]\d*\n$/ },
   'client-webhook-listener': { stdout: /^\S+\n$/ },
   'client-urls': { stdout: /^$/ },
@@ -157,7 +147,7 @@ const project = join(
   `web3-market-contract-readme-examples-${createHash('sha256').update(repoRoot).digest('hex').slice(0, 16)}`,
 )
 let server: LocalServer
-const { named, fences } = readmeExamples()
+const { named, fences } = userExamples()
 
 beforeAll(async () => {
   const { compilerOptions } = JSON.parse(readFileSync(join(repoRoot, 'tsconfig.json'), 'utf8')) as {
@@ -203,12 +193,20 @@ afterAll(async () => {
   await server?.close()
 })
 
-describe('README examples', () => {
+describe('the examples of the README and the guides', () => {
   test('every ts/js block is named, once, and has a run', () => {
     expect(named).toHaveLength(fences)
     const names = named.map((example) => example.name)
     expect(new Set(names).size).toBe(names.length)
     expect(names.sort()).toEqual(Object.keys(runs).sort())
+  })
+
+  test("the README's first example is a working call, within its first 40 lines", () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8').split('\n')
+    const first = readme.findIndex((line) => /^```(ts|js)$/.test(line))
+    expect(readme[first - 1]).toBe('<!-- example: quick-start -->')
+    expect(first + 1).toBeLessThanOrEqual(40)
+    expect(runs['quick-start']?.ranBy).toBeUndefined()
   })
 
   test('type-check together (tsc, the repository compiler options, imports by package name)', () => {

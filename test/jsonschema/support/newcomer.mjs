@@ -1,4 +1,4 @@
-// What the README tells a team that only wants JSON: the package's schema file, plain ajv, nothing of ours.
+// What the other teams' guide (docs/guides/other-teams.md) tells a team that only wants JSON: the package's schema file, plain ajv, nothing of ours.
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import orderSchema from 'web3-market-contract/schemas/marketplace/Order.json' with { type: 'json' }

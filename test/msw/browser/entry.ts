@@ -1,4 +1,4 @@
-// The README's browser example, bundled for the page: the MSW worker answers the default service addresses.
+// The test authors' guide's browser example, bundled for the page: the MSW worker answers the default service addresses.
 import { setupWorker } from 'msw/browser'
 import { createClients, NotFoundError } from '../../../src/entries/index.js'
 import { contractHandlers, mockMarketplace } from '../../../src/msw/index.js'
