@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Fixtures } from '../../gen/fixtures.gen.js'
 import { checkFixtures } from './fixture-validation.js'
 
-/** The shapes of src/local/fixtures.schema.json, generated from it (scripts/fixture-types.ts). */
+/** The shapes of src/local/fixtures.schema.json, generated from it (scripts/emit/fixture-types.ts). */
 export type { FixtureAsset, FixtureCollection, FixtureOrder, Fixtures, FixtureToken } from '../../gen/fixtures.gen.js'
 export { checkFixtures } from './fixture-validation.js'
 
