@@ -11,7 +11,7 @@ service, the shared error and network modules, JSON Schemas, validators and Open
 the same input gives the same bytes. Writes only files whose bytes change.
 
   --service <stem>  regenerate this service root only (repeatable), e.g. --service marketplace;
-                    the other services' IRs are read from the output folder
+                    (every service's IR is still made: the shared files need them all)
   --out <dir>       write into <dir> instead of gen/
   --no-cache        make every output anew (the cache keeps each step's output keyed by its inputs
                     and the code that made it, in node_modules/.cache/web3-market-contract-gen)`

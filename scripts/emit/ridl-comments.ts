@@ -25,6 +25,15 @@ function importsOf(text: string, file: string): string[] {
   return [...block[1]!.matchAll(/-\s*(\S+)/g)].map((m) => join(dirname(file), m[1]!))
 }
 
+/** The RIDL files `root` is made of: itself and what it imports, at any depth (absolute paths, each once). */
+export function ridlFiles(root: string): string[] {
+  const files = [root]
+  for (const file of files)
+    for (const imported of importsOf(readFileSync(file, 'utf8'), file))
+      if (!files.includes(imported)) files.push(imported)
+  return files
+}
+
 /** Comments of `enum Name` and `error <code> Name` declarations in `root` and what it imports, by kind and name. */
 export function enumAndErrorComments(root: string): Map<string, string[]> {
   const comments = new Map<string, string[]>()

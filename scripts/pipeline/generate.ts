@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { fixtureTypesText, loadFixturesSchema } from '../emit/fixture-types.js'
 import { dataFingerprint, GenCache } from './gen-cache.js'
 import { checkArgumentFormats, loadArgumentFormats, type WebrpcIR } from './ir.js'
 import { codeFingerprint, generationModuleGraph } from './module-graph.js'
-import { genDir, repoRoot, serviceRoots } from './paths.js'
-import { withEnumAndErrorComments } from '../emit/ridl-comments.js'
+import { genDir, repoRoot, serviceRoots, toolsModuleDir } from './paths.js'
+import { ridlFiles, withEnumAndErrorComments } from '../emit/ridl-comments.js'
 import type { RoutingData } from './routing-data.js'
 import { errorRows, errorsModuleText } from '../emit/typescript/shared-modules/errors.js'
 import { defaultRuntimeDir } from '../emit/typescript/shared-modules/header.js'
@@ -14,7 +14,7 @@ import { runStep } from './step-thread.js'
 import { generationTargets, schemaOf, webrpcGen } from './webrpc-gen.js'
 import { writeTree } from './write-tree.js'
 export interface GenerateOptions {
-  /** Service roots to regenerate from schema/ (all by default); the others' IRs are read from `outDir`. */
+  /** Service roots whose files to regenerate (all by default); every service's IR is made all the same. */
   services?: readonly string[]
   /** Reuse outputs made from the same inputs by the same code (default: on); gen:check turns it off. */
   cache?: boolean
@@ -40,11 +40,29 @@ function selectedServices(requested: readonly string[] | undefined): { all: stri
   return { all, selected: new Set(requested ?? all) }
 }
 
-/** The webrpc-gen outputs of a service root, its IR and its stock client, started at once: each call is a process of its own. */
-async function stockOutputs(stem: string): Promise<{ irText: string; client: string }> {
-  const [irText, client] = await Promise.all(generationTargets.map((target) => webrpcGen(schemaOf(stem), target)))
-  return { irText: withEnumAndErrorComments(irText!, schemaOf(stem), repoRoot), client: client! }
+/**
+ * The webrpc-gen outputs of a service root: its IR, with the comments of its enums and errors, and its stock
+ * client when asked. The calls start at once, each a process of its own; with the cache, an output made by
+ * the same pinned webrpc-gen from the same RIDL files (the root and what it imports) is read back instead.
+ */
+async function stockOutputs(stem: string, withClient: boolean, cache: GenCache): Promise<StockOutputs> {
+  const root = schemaOf(stem)
+  const sources = cache.enabled
+    ? [readFileSync(join(toolsModuleDir, 'go.mod'), 'utf8'), ...ridlFiles(join(repoRoot, root)).flatMap(fileAndText)]
+    : []
+  const targets = withClient ? generationTargets : generationTargets.filter((target) => target === 'json')
+  const [irText, client] = await Promise.all(
+    targets.map((target) => cache.textOrMade(['webrpc-gen', target, ...sources], () => webrpcGen(root, target))),
+  )
+  return { irText: withEnumAndErrorComments(irText!, root, repoRoot), client }
 }
+
+interface StockOutputs {
+  irText: string
+  client?: string
+}
+
+const fileAndText = (file: string) => [relative(repoRoot, file), readFileSync(file, 'utf8')]
 
 /**
  * What keys each step's cached output besides its arguments: the code its module reaches and the data
@@ -65,15 +83,13 @@ async function stepFingerprints(): Promise<(step: keyof typeof stepEntries) => s
  * to gen/. The webrpc-gen processes start first; a step whose inputs and code did not change is read
  * from the cache, so ts-morph and ajv load only when something they make must be made anew.
  */
-export async function generateFiles(
-  outDir: string = genDir,
-  options: GenerateOptions = {},
-): Promise<Map<string, string>> {
+export async function generateFiles(options: GenerateOptions = {}): Promise<Map<string, string>> {
   const { all, selected } = selectedServices(options.services)
-  const stock = new Map([...selected].map((stem) => [stem, stockOutputs(stem)]))
+  const cache = new GenCache(options.cache !== false)
+  // Every service's IR is made (errors.gen.ts and the JSON Schemas need them all); only the selected services' clients.
+  const stock = new Map(all.map((stem) => [stem, stockOutputs(stem, selected.has(stem), cache)]))
   // A failure is reported where its service is awaited; one that is never awaited (an earlier service failed) is not unhandled.
   for (const outputs of stock.values()) outputs.catch(() => undefined)
-  const cache = new GenCache(options.cache !== false)
   const code = cache.enabled ? await stepFingerprints() : () => ''
   const checkedRouting = cache.textOrMade([code('routing')], () => runStep('routing', undefined))
   // Without the cache, or without the routing data in it (a first run, or networks.json or its code changed), every
@@ -86,14 +102,9 @@ export async function generateFiles(
   const irs = new Map<string, WebrpcIR>()
   const clients = new Map<string, { irText: string; client: string }>()
   for (const stem of all) {
-    const outputs = stock.get(stem)
-    if (!outputs) {
-      irs.set(stem, JSON.parse(readFileSync(join(outDir, `${stem}.webrpc.json`), 'utf8')) as WebrpcIR)
-      continue
-    }
-    const made = await outputs
-    clients.set(stem, made)
-    irs.set(stem, JSON.parse(made.irText) as WebrpcIR)
+    const { irText, client } = await stock.get(stem)!
+    irs.set(stem, JSON.parse(irText) as WebrpcIR)
+    if (client !== undefined) clients.set(stem, { irText, client })
   }
   checkArgumentFormats(loadArgumentFormats(), irs.values())
 
@@ -139,6 +150,6 @@ export async function generateFiles(
 
 /** Regenerates `outDir` from schema/ and scripts/; a full run also removes files no longer generated. Returns the files that changed. */
 export async function generate(outDir: string = genDir, options: GenerateOptions = {}): Promise<string[]> {
-  const files = await generateFiles(outDir, options)
+  const files = await generateFiles(options)
   return writeTree(outDir, files, options.prune ?? options.services === undefined)
 }
