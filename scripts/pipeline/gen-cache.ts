@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { repoRoot, schemaDir, toolsModuleDir } from './paths.js'
 import { listTree } from './write-tree.js'
+import { responseExamplesFile, webhookPayloadExampleFile } from '../emit/openapi/response-examples.js'
 
 /** Where generation keeps outputs by the hash of everything that made them; safe to delete at any time. */
 export const cacheDir = join(repoRoot, 'node_modules', '.cache', 'web3-market-contract-gen')
@@ -16,7 +17,7 @@ const sha256 = (parts: readonly string[]) => {
 /**
  * The hash of what generation reads at run time besides schema/*.ridl (whose webrpc-gen output keys each
  * step) and the code of this repository (scripts/pipeline/module-graph.ts): the data files of schema/, the pinned Go
- * tools (scripts/tools/go.mod, whose versions the headers name) and the locked npm packages (package-lock.json:
+ * tools (scripts/tools/go.mod, whose versions the headers name), the examples `npm run gen:examples` recorded and the locked npm packages (package-lock.json:
  * ajv, esbuild, ts-morph and prettier make outputs too).
  */
 export function dataFingerprint(): string {
@@ -26,6 +27,8 @@ export function dataFingerprint(): string {
       .map((name) => join(schemaDir, name)),
     join(toolsModuleDir, 'go.mod'),
     join(repoRoot, 'package-lock.json'),
+    responseExamplesFile,
+    webhookPayloadExampleFile,
   ]
   return sha256(files.sort().flatMap((file) => [relative(repoRoot, file), readFileSync(file, 'utf8')]))
 }

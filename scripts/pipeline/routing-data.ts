@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createRequire } from 'node:module'
 import { schemaDir } from './paths.js'
-import { toIssues } from '../../src/validate/issues.js'
-import { describeIssues } from '../../src/validation-result.js'
+import { describeAjvErrors } from './ajv-errors.js'
 
 import type { ServiceRoute } from '../../src/runtime/routing.js'
 
@@ -26,7 +25,7 @@ export function loadRoutingData(dir: string = schemaDir): RoutingData {
   const validate = new Ajv2020({ strict: true, allErrors: true }).compile(read('networks.schema.json') as object)
   const data = read('networks.json')
   if (!validate(data)) {
-    const problems = describeIssues(toIssues(validate.errors))
+    const problems = describeAjvErrors(validate.errors)
     throw new Error(`schema/networks.json does not match schema/networks.schema.json: ${problems}`)
   }
   const routing = data as RoutingData

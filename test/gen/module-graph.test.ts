@@ -31,9 +31,9 @@ beforeAll(async () => {
 }, 60_000)
 
 describe('the cache key of a generation step', () => {
-  it('covers modules a step imports from src/ (the validation issues routing and post-processing use)', () => {
-    expect(modulesReached(graph, steps.routing)).toContain('src/validate/issues.ts')
-    expect(modulesReached(graph, steps.postprocess)).toContain('src/validate/issues.ts')
+  it('covers modules a step imports from src/ (the runtime the emitted code names, the sample data)', () => {
+    expect(modulesReached(graph, steps.postprocess)).toContain('src/runtime/errors.ts')
+    expect(modulesReached(graph, steps.openapi)).toContain('src/local/sample-data.ts')
     expect(modulesReached(graph, steps.jsonschema)).toContain('src/runtime/formats.ts')
     expect(modulesReached(graph, steps.fixtures)).toContain('scripts/emit/jsonschema/self-contained.ts')
   })

@@ -3,8 +3,7 @@ import { createValidatingAjv } from '../jsonschema/ajv.js'
 import { linkedResources } from '../jsonschema/bundle.js'
 import { schemaId } from '../jsonschema/ids.js'
 import type { SchemaResource, ServiceSchemas } from '../jsonschema/service-schemas.js'
-import { toIssues } from '../../../src/validate/issues.js'
-import { describeIssues } from '../../../src/validation-result.js'
+import { describeAjvErrors } from '../../pipeline/ajv-errors.js'
 
 /** Checks examples against the JSON Schemas of one service: the schemas are added once, each checked resource compiled once. */
 export function exampleChecker(schemas: ServiceSchemas): (example: unknown, resource: SchemaResource) => void {
@@ -21,7 +20,7 @@ export function exampleChecker(schemas: ServiceSchemas): (example: unknown, reso
   return (example, resource) => {
     const validate = ajv.getSchema(schemaId(resource.path))!
     if (!validate(example)) {
-      const problems = describeIssues(toIssues(validate.errors))
+      const problems = describeAjvErrors(validate.errors)
       throw new Error(`openapi: the example for ${posix.basename(resource.path)} breaks its schema: ${problems}`)
     }
   }

@@ -8,7 +8,8 @@ import { exampleChecker } from './check-example.js'
 import { documentInfo, securitySchemesOf } from './document-parts.js'
 import { operationPaths } from './operations.js'
 import { serversOf } from './servers.js'
-import { webhookDelivery, webhookPayloadExample } from './webhooks.js'
+import { webhookPayloadExample } from './response-examples.js'
+import { webhookDelivery } from './webhooks.js'
 
 const bundleRefPrefix = '#/$defs/'
 const componentRef = (def: string) => `#/components/schemas/${def}`
@@ -41,14 +42,15 @@ export function openapi31Document(ir: WebrpcIR, schemas: ServiceSchemas, routing
     error: defOf(errorPayload.path),
   })
   const payload = schemas.types.find((resource) => resource.body.title === 'WebhookPayload')
-  if (payload) exampleChecker(schemas)(webhookPayloadExample, payload)
+  const example = payload && webhookPayloadExample()
+  if (payload) exampleChecker(schemas)(example, payload)
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: draft2020,
     info: documentInfo(ir, schemas.stem),
     servers: serversOf(schemas.stem, routing),
     paths,
-    ...(payload ? { webhooks: { WebhookDelivery: webhookDelivery(defOf(payload.path), webhookPayloadExample) } } : {}),
+    ...(payload ? { webhooks: { WebhookDelivery: webhookDelivery(defOf(payload.path), example) } } : {}),
     components: { schemas: components, securitySchemes: securitySchemesOf(needsSecretKey(service)) },
   }
 }

@@ -4,6 +4,8 @@ import { repoRoot } from '../../pipeline/paths.js'
 
 /** Where `npm run gen:examples` writes the local server's answers to the request examples. */
 export const responseExamplesFile = join(repoRoot, 'scripts', 'emit', 'openapi', 'response-examples.json')
+/** Where `npm run gen:examples` writes the webhook delivery the engine builds for a sample mint. */
+export const webhookPayloadExampleFile = join(repoRoot, 'scripts', 'emit', 'openapi', 'webhook-payload-example.json')
 
 /** The listener id the RemoveWebhookListener request example names and the AddWebhookListener answer example carries. */
 export const exampleListenerId = '00000000-0000-4000-8000-000000000000'
@@ -28,4 +30,9 @@ export function withFixedVaryingFields(key: string, answer: unknown): unknown {
  */
 export function responseExamples(): Record<string, unknown> {
   return JSON.parse(readFileSync(responseExamplesFile, 'utf8')) as Record<string, unknown>
+}
+
+/** The webhook delivery example of the Indexer's OpenAPI 3.1 document (recorded by `npm run gen:examples`). */
+export function webhookPayloadExample(): unknown {
+  return JSON.parse(readFileSync(webhookPayloadExampleFile, 'utf8')) as unknown
 }

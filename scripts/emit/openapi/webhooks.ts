@@ -1,38 +1,3 @@
-import { pad, toHex } from 'viem'
-import { sampleCollections } from '../../../src/local/sample-data.js'
-import { parseEventSignature } from '../../../src/webhook/event-signature.js'
-import { deliveryUid } from '../../../src/webhook/payload.js'
-
-const transfer = parseEventSignature('Transfer(address indexed from, address indexed to, uint256 indexed tokenId)')
-const from = '0x0000000000000000000000000000000000000000'
-const to = '0x1111111111111111111111111111111111111111'
-const txnHash = `0x${'ab'.repeat(32)}`
-const word = (value: string | bigint) => pad(toHex(typeof value === 'bigint' ? value : BigInt(value)), { size: 32 })
-
-/** A delivery of a mint of token 1 of the sample heroes collection, as the webhook engine builds one (src/webhook/payload.ts). */
-export const webhookPayloadExample = {
-  uid: deliveryUid(137, txnHash, 0, '00000000-0000-4000-8000-000000000000'),
-  type: 'BLOCK_ADDED',
-  blockNumber: 1000,
-  blockHash: `0x${'12'.repeat(32)}`,
-  parentBlockHash: `0x${'11'.repeat(32)}`,
-  contractAddress: sampleCollections.heroes.contractAddress.toLowerCase(),
-  contractType: 'ERC721',
-  txnHash,
-  txnIndex: 0,
-  txnLogIndex: '0',
-  ts: '2026-01-01T00:00:00.000Z',
-  event: {
-    topicHash: transfer.topicHash,
-    eventSig: transfer.eventSig,
-    types: transfer.types,
-    names: transfer.names,
-    values: [word(from), word(to), word(1n)],
-  },
-  logDataType: 'TOKEN_TRANSFER',
-  rawLog: { data: '0x', topics: [transfer.topicHash, word(from), word(to), word(1n)] },
-}
-
 const header = (name: string, description: string, pattern: string) => ({
   name,
   in: 'header',
