@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { Marketplace, WebrpcHeader, WebrpcHeaderValue } from '../gen/marketplace.gen.js'
-import { schemaOf, webrpcGenSync } from '../scripts/webrpc-gen.js'
+import { schemaOf, webrpcGenSync } from '../scripts/pipeline/webrpc-gen.js'
 
 type Fetch = typeof globalThis.fetch
 type StockMarketplace = new (hostname: string, fetch: Fetch) => Marketplace

@@ -11,8 +11,8 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { repoRoot, serviceRoots } from '../scripts/paths.js'
-import { generationTargets, schemaOf, webrpcGenSync, type WebrpcTarget } from '../scripts/webrpc-gen.js'
+import { repoRoot, serviceRoots } from '../scripts/pipeline/paths.js'
+import { generationTargets, schemaOf, webrpcGenSync, type WebrpcTarget } from '../scripts/pipeline/webrpc-gen.js'
 import { copyRepoForGeneration } from '../test/support/repo-copy.js'
 
 const rounds = Number(process.argv[2] ?? 7)

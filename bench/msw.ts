@@ -16,7 +16,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { repoRoot } from '../scripts/paths.js'
+import { repoRoot } from '../scripts/pipeline/paths.js'
 
 const beforeRoot = process.argv[2] ?? '/tmp/msw-before'
 const runs = Number(process.argv[3] ?? 5)

@@ -13,17 +13,33 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..')
-const [command, ...commandArgs] = process.argv.slice(2)
-const commandModule = join(repoRoot, 'scripts', `${command}.ts`)
-if (!command || !existsSync(commandModule)) {
-  console.error(`usage: node scripts/launch.mjs <command> [args]: no scripts/${command}.ts`)
+/**
+ * The commands, by the name package.json's scripts give them, each a module exporting `main`. All but two
+ * are the generator's; `start` and `record-examples` run the local server of src/ (the runtime), which no
+ * generation step does.
+ */
+const commands = /** @type {Record<string, string>} */ ({
+  generate: 'scripts/commands/generate.ts',
+  check: 'scripts/commands/check.ts',
+  watch: 'scripts/commands/watch.ts',
+  'generator-worker': 'scripts/commands/generator-worker.ts',
+  breaking: 'scripts/commands/breaking.ts',
+  'install-tools': 'scripts/commands/install-tools.ts',
+  'record-examples': 'scripts/commands/record-examples.ts',
+  start: 'scripts/commands/start.ts',
+})
+const [command = '', ...commandArgs] = process.argv.slice(2)
+if (!Object.hasOwn(commands, command)) {
+  console.error(`usage: node scripts/launch.mjs <${Object.keys(commands).join('|')}> [args]`)
   process.exit(2)
 }
+const commandPath = /** @type {string} */ (commands[command])
+const commandModule = join(repoRoot, commandPath)
 
 /** @param {string | Buffer} data */
 const sha256 = (data) => createHash('sha256').update(data).digest('hex')
 
-// The bundle holds this checkout's path (see GEN_REPO_ROOT in scripts/paths.ts): one bundle per checkout and command.
+// The bundle holds this checkout's path (see GEN_REPO_ROOT in scripts/pipeline/paths.ts): one bundle per checkout and command.
 const cacheDir = join(repoRoot, 'node_modules', '.cache', 'web3-market-contract-gen')
 const bundleDir = join(cacheDir, 'launch')
 const bundle = join(bundleDir, `${command}-${sha256(repoRoot).slice(0, 16)}.mjs`)
@@ -78,8 +94,8 @@ async function buildBundle() {
   const esbuild = await import('esbuild')
   const result = await esbuild.build({
     stdin: {
-      // A thread the command starts from the same bundle (scripts/step-thread.ts) does not run the command.
-      contents: `import { isMainThread } from 'node:worker_threads'\nimport { main } from './scripts/${command}.ts'\nif (isMainThread) await main()\n`,
+      // A thread the command starts from the same bundle (scripts/pipeline/step-thread.ts) does not run the command.
+      contents: `import { isMainThread } from 'node:worker_threads'\nimport { main } from './${commandPath}'\nif (isMainThread) await main()\n`,
       resolveDir: repoRoot,
       sourcefile: entryName,
       loader: 'ts',
@@ -99,7 +115,7 @@ async function buildBundle() {
         }
       : { packages: 'external' }),
     define: { GEN_REPO_ROOT: JSON.stringify(repoRoot) },
-    // A linked source map (enabled below): a stack trace names scripts/generate.ts:42, not the bundle's line.
+    // A linked source map (enabled below): a stack trace names scripts/commands/generate.ts:42, not the bundle's line.
     sourcemap: 'linked',
     // The sources are beside it in the checkout: a map without their text is a third of the size to read at start.
     sourcesContent: false,
@@ -114,9 +130,9 @@ async function buildBundle() {
   )
   if (bundledPackages.length > 0) modules.push('package-lock.json')
   modules.push(launcher)
-  /** @type {import('./module-graph.js').BundleSources} */
+  /** @type {import('./pipeline/module-graph.js').BundleSources} */
   const sources = {
-    // The module graph (scripts/module-graph.ts keys generation's cache by the modules each step reaches).
+    // The module graph (scripts/pipeline/module-graph.ts keys generation's cache by the modules each step reaches).
     inputs: Object.fromEntries(
       modules.map((input) => [input, { imports: result.metafile.inputs[input]?.imports ?? [] }]),
     ),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import * as errors from '../gen/errors.gen.js'
 import * as indexer from '../gen/indexer.gen.js'
 import * as marketplace from '../gen/marketplace.gen.js'
-import { genDir } from '../scripts/paths.js'
+import { genDir } from '../scripts/pipeline/paths.js'
 import { specErrors } from './support/spec-table.js'
 
 const classOf = (name: string) => (errors as unknown as Record<string, errors.WebrpcErrorClass>)[`${name}Error`]

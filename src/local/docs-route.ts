@@ -95,7 +95,7 @@ export function withDocsRoute(host: Host): Host {
     const service = /^\/docs\/openapi\/([a-z]+)\.json$/.exec(path)?.[1]
     const document = service === undefined ? undefined : documents[service]
     if (!document) return undefined
-    // scripts/openapi lists the public address, then the local server at its default origin; here the local
+    // scripts/emit/openapi lists the public address, then the local server at its default origin; here the local
     // entry comes first, at the origin this page was loaded from, so "Try it out" calls this server.
     const [publicServer, localServer] = document.servers
     const origin = `http://${request.header('host') ?? '127.0.0.1'}`

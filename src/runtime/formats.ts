@@ -1,6 +1,6 @@
 /**
  * The wire patterns of the string formats (`+ jsonschema.format` in schema/common.ridl). The JSON
- * Schema generator (scripts/jsonschema/formats.ts) and the hand-written runtime both read them here, so
+ * Schema generator (scripts/emit/jsonschema/formats.ts) and the hand-written runtime both read them here, so
  * a schema and the code behind it cannot disagree on what an address or a decimal string is.
  */
 

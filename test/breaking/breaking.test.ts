@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { describeChange } from '../../scripts/breaking.js'
-import type { WebrpcIR } from '../../scripts/ir.js'
-import { breakingChanges } from '../../scripts/ir-diff.js'
-import { repoRoot } from '../../scripts/paths.js'
+import { describeChange } from '../../scripts/commands/breaking.js'
+import type { WebrpcIR } from '../../scripts/pipeline/ir.js'
+import { breakingChanges } from '../../scripts/pipeline/ir-diff.js'
+import { repoRoot } from '../../scripts/pipeline/paths.js'
 
 // Each folder of cases/ is one IR change: before.json and after.json are IR snippets (types and
 // services; a missing file is a service file that does not exist on that side) and expected.txt lists

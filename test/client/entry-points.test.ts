@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { repoRoot } from '../../scripts/paths.js'
+import { repoRoot } from '../../scripts/pipeline/paths.js'
 
 const services = ['marketplace', 'metadata', 'builder', 'relayer', 'indexer']
 

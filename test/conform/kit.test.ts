@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { repoRoot } from '../../scripts/paths.js'
-import { recordedAnswers } from '../../scripts/openapi/recorded-answers.js'
-import { responseExamples } from '../../scripts/openapi/response-examples.js'
+import { repoRoot } from '../../scripts/pipeline/paths.js'
+import { recordedAnswers, webhookPayloadExample } from '../../scripts/commands/record-examples.js'
+import {
+  responseExamples,
+  webhookPayloadExample as recordedWebhookPayload,
+} from '../../scripts/emit/openapi/response-examples.js'
 import { requestExamples } from '../../src/reference/data/request-examples.js'
 import { runConformance, type ConformReport } from '../../src/conform/run.js'
 import { targetAt } from '../../src/conform/target.js'
@@ -243,4 +246,8 @@ describe('`proxy` reports violations without changing the answer', () => {
 
 it('the OpenAPI 200 examples are what the local server answers now (else: npm run gen:examples && npm run gen)', async () => {
   expect(await recordedAnswers(requestExamples, targetAt(server.url, server))).toEqual(responseExamples())
+})
+
+it('the OpenAPI webhook delivery example is what the webhook engine builds now (else: npm run gen:examples && npm run gen)', () => {
+  expect(recordedWebhookPayload()).toEqual(webhookPayloadExample())
 })

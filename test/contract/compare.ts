@@ -1,5 +1,5 @@
-import type { IRStruct, IRType, WebrpcIR } from '../../scripts/ir.js'
-import { fieldMeta } from '../../scripts/ir.js'
+import type { IRStruct, IRType, WebrpcIR } from '../../scripts/pipeline/ir.js'
+import { fieldMeta } from '../../scripts/pipeline/ir.js'
 import { specOperations, specTypes, type SpecFields } from '../support/spec-table.js'
 
 const numeric = /^(u?int(8|16|32|64)|float(32|64))$/

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { repoRoot } from '../../scripts/paths.js'
+import { repoRoot } from '../../scripts/pipeline/paths.js'
 import { anchorOf, linkTargets, sections, tables } from './markdown.js'
 
 // What npm publishes is read without this repository: the README and docs/ may link or name only what

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { repoRoot } from '../../scripts/paths.js'
+import { repoRoot } from '../../scripts/pipeline/paths.js'
 
 it.each([
   ['generate', 'npm run gen'],

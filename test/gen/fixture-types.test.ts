@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { fixtureTypesText, loadFixturesSchema } from '../../scripts/fixture-types.js'
+import { fixtureTypesText, loadFixturesSchema } from '../../scripts/emit/fixture-types.js'
 import { addressPattern } from '../../src/runtime/formats.js'
 
 const schema = loadFixturesSchema()

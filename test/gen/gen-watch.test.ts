@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { affectedServices, isWatchedSource } from '../../scripts/watch.js'
+import { affectedServices, isWatchedSource } from '../../scripts/commands/watch.js'
 import { copyRepoForGeneration } from '../support/repo-copy.js'
 
 let dir: string
@@ -141,7 +141,7 @@ it('prints webrpc-gen’s error for a broken .ridl, keeps watching, and regenera
 it.each([
   ['schema/relayer.ridl', true],
   ['schema/networks.json', true],
-  ['scripts/postprocess/auth.ts', true],
+  ['scripts/emit/typescript/auth.ts', true],
   ['schema/.relayer.ridl.tmp', false],
   ['schema/relayer.ridl~', false],
   ['schema/.relayer.ridl.swp', false],
@@ -164,7 +164,7 @@ it.each([
   [['schema/relayer.ridl', 'schema/marketplace.ridl'], ['marketplace', 'relayer']],
   [['schema/common.ridl'], undefined],
   [['schema/relayer.ridl', 'schema/networks.json'], undefined],
-  [['scripts/postprocess/auth.ts'], undefined],
+  [['scripts/emit/typescript/auth.ts'], undefined],
   [['src/reference/data/sample-data.ts'], undefined],
 ])('a save of %j regenerates %j (undefined: every service)', (changed, services) => {
   expect(affectedServices(changed)).toEqual(services)

@@ -3,18 +3,18 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { cacheDir } from '../../scripts/gen-cache.js'
-import { stepEntries as steps } from '../../scripts/generate.js'
+import { cacheDir } from '../../scripts/pipeline/gen-cache.js'
+import { stepEntries as steps } from '../../scripts/pipeline/generate.js'
 import {
   type BundleSources,
   codeFingerprint,
   generationModuleGraph,
   type ModuleGraph,
   modulesReached,
-} from '../../scripts/module-graph.js'
-import { repoRoot } from '../../scripts/paths.js'
+} from '../../scripts/pipeline/module-graph.js'
+import { repoRoot } from '../../scripts/pipeline/paths.js'
 
-// Generation keys each cached step by the code its module reaches (scripts/module-graph.ts): the graph esbuild
+// Generation keys each cached step by the code its module reaches (scripts/pipeline/module-graph.ts): the graph esbuild
 // reads, run from source, or the one scripts/launch.mjs recorded for its bundle, which must be the same.
 
 const launch = (...args: string[]) =>
@@ -31,11 +31,11 @@ beforeAll(async () => {
 }, 60_000)
 
 describe('the cache key of a generation step', () => {
-  it('covers modules a step imports from src/ (the validation issues routing and post-processing use)', () => {
-    expect(modulesReached(graph, steps.routing)).toContain('src/validate/issues.ts')
-    expect(modulesReached(graph, steps.postprocess)).toContain('src/validate/issues.ts')
+  it('covers modules a step imports from src/ (the runtime the emitted code names, the sample data)', () => {
+    expect(modulesReached(graph, steps.postprocess)).toContain('src/runtime/errors.ts')
+    expect(modulesReached(graph, steps.openapi)).toContain('src/reference/data/sample-data.ts')
     expect(modulesReached(graph, steps.jsonschema)).toContain('src/runtime/formats.ts')
-    expect(modulesReached(graph, steps.fixtures)).toContain('scripts/jsonschema/self-contained.ts')
+    expect(modulesReached(graph, steps.fixtures)).toContain('scripts/emit/jsonschema/self-contained.ts')
   })
 
   it.each(Object.entries(steps))('%s: editing any module it reaches changes the key; editing another does not', (_, entry) => {
@@ -45,7 +45,7 @@ describe('the cache key of a generation step', () => {
       const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8') + (path === edited ? '\n// edited' : '')
       expect(codeFingerprint(graph, entry, read), edited).not.toBe(before)
     }
-    const unrelated = 'scripts/watch.ts'
+    const unrelated = 'scripts/commands/watch.ts'
     expect(reached).not.toContain(unrelated)
     const editUnrelated = (path: string) =>
       readFileSync(join(repoRoot, path), 'utf8') + (path === unrelated ? '\n// edited' : '')
@@ -60,6 +60,6 @@ describe('the cache key of a generation step', () => {
 it('a launched command’s stack trace names the scripts/ file and line, not the cached bundle', () => {
   const { status, stderr } = launch('generate', '--no-such-option')
   expect(status).not.toBe(0)
-  expect(stderr).toMatch(/^\s+at main \(.*[/\\]scripts[/\\]generate\.ts:\d+:\d+\)$/m)
+  expect(stderr).toMatch(/^\s+at main \(.*[/\\]scripts[/\\]commands[/\\]generate\.ts:\d+:\d+\)$/m)
   expect(stderr).not.toMatch(/\.cache/)
 })

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { genDir, repoRoot } from '../../scripts/paths.js'
-import { listTree } from '../../scripts/write-tree.js'
+import { genDir, repoRoot } from '../../scripts/pipeline/paths.js'
+import { listTree } from '../../scripts/pipeline/write-tree.js'
 
 const runtimeDir = join(repoRoot, 'src', 'runtime')
 const scriptsDir = join(repoRoot, 'scripts')

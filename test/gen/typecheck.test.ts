@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { genDir } from '../../scripts/paths.js'
+import { genDir } from '../../scripts/pipeline/paths.js'
 import { incrementalTsc } from '../support/incremental-tsc.js'
 import { testCacheDir } from '../support/test-cache.js'
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { repoRoot } from '../../scripts/paths.js'
+import { repoRoot } from '../../scripts/pipeline/paths.js'
 
 describe('validators under a strict Content-Security-Policy', () => {
   it('validate with code generation from strings disabled, where runtime-compiling ajv cannot', () => {

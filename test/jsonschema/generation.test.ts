@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { generateFiles } from '../../scripts/generate.js'
-import { jsonSchemaFiles } from '../../scripts/jsonschema/index.js'
-import { genDir, repoRoot } from '../../scripts/paths.js'
+import { generateFiles } from '../../scripts/pipeline/generate.js'
+import { jsonSchemaFiles } from '../../scripts/emit/jsonschema/index.js'
+import { genDir, repoRoot } from '../../scripts/pipeline/paths.js'
 import { committedIRs } from '../support/ir.js'
 
 const ownedFolders = ['schemas', 'validators', 'openapi']

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
-import { docSummary, docText, methodDocumentation } from '../../scripts/documentation.js'
-import type { IRMethod } from '../../scripts/ir.js'
-import { schemaBaseUri } from '../../scripts/jsonschema/ids.js'
-import { genDir, repoRoot } from '../../scripts/paths.js'
-import { schemaOf, webrpcGenSync } from '../../scripts/webrpc-gen.js'
+import { docSummary, docText, methodDocumentation } from '../../scripts/emit/documentation.js'
+import type { IRMethod } from '../../scripts/pipeline/ir.js'
+import { schemaBaseUri } from '../../scripts/emit/jsonschema/ids.js'
+import { genDir, repoRoot } from '../../scripts/pipeline/paths.js'
+import { schemaOf, webrpcGenSync } from '../../scripts/pipeline/webrpc-gen.js'
 import { disagreements } from './support/openapi-agreement.js'
 import { type Schema, SchemaResolver } from './support/schema-resolver.js'
 import { committedIRs } from '../support/ir.js'
@@ -152,8 +152,8 @@ describe('gen/openapi for tools', () => {
 })
 
 it('every operation carries a request example from the sample data, and a broken one fails generation', async () => {
-  const { exampleChecker } = await import('../../scripts/openapi/check-example.js')
-  const { serviceSchemas } = await import('../../scripts/jsonschema/service-schemas.js')
+  const { exampleChecker } = await import('../../scripts/emit/openapi/check-example.js')
+  const { serviceSchemas } = await import('../../scripts/emit/jsonschema/service-schemas.js')
   for (const stem of ['builder', 'indexer', 'marketplace', 'metadata', 'relayer']) {
     const doc = JSON.parse(readFileSync(join(genDir, 'openapi', `${stem}.json`), 'utf8'))
     for (const [path, { post }] of Object.entries(doc.paths as Record<string, { post: any }>))

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { genDir } from '../../scripts/paths.js'
+import { genDir } from '../../scripts/pipeline/paths.js'
 import { validateResponse, validateWebhookPayload } from '../../src/validate/index.js'
 
 /** gen/openapi/3.1: the JSON Schema 2020-12 bundles as components, the webhook delivery, 200 examples. */

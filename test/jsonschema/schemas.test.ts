@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import OrderSchema from '../../gen/schemas/marketplace/Order.json' with { type: 'json' }
-import { docText } from '../../scripts/documentation.js'
-import { schemaBaseUri } from '../../scripts/jsonschema/ids.js'
+import { docText } from '../../scripts/emit/documentation.js'
+import { schemaBaseUri } from '../../scripts/emit/jsonschema/ids.js'
 import { order } from './support/fixtures.js'
 import { committedIRs } from '../support/ir.js'
 import { plainAjv } from './support/runtime-ajv.js'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { schemaBaseUri } from '../../scripts/jsonschema/ids.js'
+import { schemaBaseUri } from '../../scripts/emit/jsonschema/ids.js'
 import * as builder from '../../gen/validators/builder.js'
 import * as indexer from '../../gen/validators/indexer.js'
 import * as marketplace from '../../gen/validators/marketplace.js'

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import semver from 'semver'
 import { describe, expect, it } from 'vitest'
-import { repoRoot } from '../../scripts/paths.js'
+import { repoRoot } from '../../scripts/pipeline/paths.js'
 
 // The Node.js lines this package supports (package.json `engines`) and the ones CI runs the tests on
 // (.ci/run, with Node from the pinned registry packages of ci/node-lines) must agree, and every package

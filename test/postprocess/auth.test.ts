@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { authPass } from '../../scripts/postprocess/auth.js'
-import { routingPass } from '../../scripts/postprocess/routing.js'
+import { authPass } from '../../scripts/emit/typescript/auth.js'
+import { routingPass } from '../../scripts/emit/typescript/routing.js'
 import { format, miniIR, runPasses, runtimeClient } from './support/stock.js'
 
 interface MethodSpec {
@@ -83,7 +83,7 @@ describe('auth pass: given source, expected source', () => {
   it('formats as it is emitted (no formatter runs over gen/)', async () => {
     const methods = [{ name: 'AddWebhookListener', secret: true }]
     const source = await routedClient('Indexer', methods)
-    const { postprocess } = await import('../../scripts/postprocess/index.js')
+    const { postprocess } = await import('../../scripts/emit/typescript/index.js')
     const emitted = postprocess('indexer', source, miniIR('Indexer', methods), [authPass])
     expect(emitted).toBe(await format(emitted))
   })

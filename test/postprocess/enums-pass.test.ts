@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { enumsPass } from '../../scripts/postprocess/enums.js'
-import { postprocess } from '../../scripts/postprocess/index.js'
+import { enumsPass } from '../../scripts/emit/typescript/enums.js'
+import { postprocess } from '../../scripts/emit/typescript/index.js'
 import { committedIR } from '../support/ir.js'
 import { miniIR, stockClient } from './support/stock.js'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { serviceRoots } from '../../scripts/paths.js'
-import { authPass } from '../../scripts/postprocess/auth.js'
-import { passes, postprocess } from '../../scripts/postprocess/index.js'
-import { routingPass } from '../../scripts/postprocess/routing.js'
+import { serviceRoots } from '../../scripts/pipeline/paths.js'
+import { authPass } from '../../scripts/emit/typescript/auth.js'
+import { passes, postprocess } from '../../scripts/emit/typescript/index.js'
+import { routingPass } from '../../scripts/emit/typescript/routing.js'
 import { committedIR } from '../support/ir.js'
 import { stockClient } from './support/stock.js'
 

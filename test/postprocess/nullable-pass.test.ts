@@ -1,8 +1,8 @@
 import { Project } from 'ts-morph'
 import { describe, expect, it } from 'vitest'
-import type { WebrpcIR } from '../../scripts/ir.js'
-import { nullablePass } from '../../scripts/postprocess/nullable.js'
-import type { PassContext } from '../../scripts/postprocess/pass.js'
+import type { WebrpcIR } from '../../scripts/pipeline/ir.js'
+import { nullablePass } from '../../scripts/emit/typescript/nullable.js'
+import type { PassContext } from '../../scripts/emit/typescript/pass.js'
 
 const ir: WebrpcIR = {
   webrpc: 'v1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { routingPass } from '../../scripts/postprocess/routing.js'
+import { routingPass } from '../../scripts/emit/typescript/routing.js'
 import { format, miniIR, runPasses, runtimeClient } from './support/stock.js'
 
 const cases = [

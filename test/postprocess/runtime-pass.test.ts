@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { postprocess } from '../../scripts/postprocess/index.js'
-import { runtimePass } from '../../scripts/postprocess/runtime.js'
-import { errorRows } from '../../scripts/shared-modules/errors.js'
+import { postprocess } from '../../scripts/emit/typescript/index.js'
+import { runtimePass } from '../../scripts/emit/typescript/runtime.js'
+import { errorRows } from '../../scripts/emit/typescript/shared-modules/errors.js'
 import { committedIR } from '../support/ir.js'
 import { stockClient } from './support/stock.js'
 

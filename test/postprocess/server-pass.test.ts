@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { postprocess } from '../../scripts/postprocess/index.js'
-import { serverPass } from '../../scripts/postprocess/server.js'
+import { postprocess } from '../../scripts/emit/typescript/index.js'
+import { serverPass } from '../../scripts/emit/typescript/server.js'
 import { committedIR } from '../support/ir.js'
 import { miniIR, stockClient } from './support/stock.js'
 import { dispatchBuilder, isBuilderMethod, type BuilderService } from '../../gen/builder.gen.js'

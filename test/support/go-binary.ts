@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
-import { repoRoot } from '../../scripts/paths.js'
+import { repoRoot } from '../../scripts/pipeline/paths.js'
 
 /**
  * The Go program in moduleDir (its main package), built once into .tools/cache under the hash of its

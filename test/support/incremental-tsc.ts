@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
-import { repoRoot } from '../../scripts/paths.js'
+import { repoRoot } from '../../scripts/pipeline/paths.js'
 
 /**
  * The tests' type checks run TypeScript 7 (the `typescript-7` alias, `npm run typecheck` runs it too): its native

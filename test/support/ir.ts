@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { WebrpcIR } from '../../scripts/ir.js'
-import { genDir, serviceRoots } from '../../scripts/paths.js'
-import { webrpcGenSync } from '../../scripts/webrpc-gen.js'
+import type { WebrpcIR } from '../../scripts/pipeline/ir.js'
+import { genDir, serviceRoots } from '../../scripts/pipeline/paths.js'
+import { webrpcGenSync } from '../../scripts/pipeline/webrpc-gen.js'
 
 /**
  * The committed IR of one service root, gen/<stem>.webrpc.json (`npm run gen:check` keeps it equal to a

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { repoRoot } from '../../scripts/paths.js'
+import { repoRoot } from '../../scripts/pipeline/paths.js'
 import { madeOnce } from './made-once.js'
 
 /** CI's pinned Node lines (.ci/run installs them with `npm ci --prefix ci/node-lines`). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { repoRoot } from '../../scripts/paths.js'
+import { repoRoot } from '../../scripts/pipeline/paths.js'
 
 /**
  * What `npm start` runs (package.json's start script), as arguments of `process.execPath`: a test starts the

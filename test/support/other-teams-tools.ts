@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { delimiter, dirname, join } from 'node:path'
-import { repoRoot } from '../../scripts/paths.js'
+import { repoRoot } from '../../scripts/pipeline/paths.js'
 import { node24 } from './node24.js'
 
 /** Prism and @hey-api/openapi-ts, pinned in their own lockfile: they need Node ≥ 24.18 and ≥ 22.18, the package supports 20.19. */

@@ -1,4 +1,4 @@
-import { ensureGoTool } from '../../scripts/install-tools.js'
+import { ensureGoTool } from '../../scripts/pipeline/go-tools.js'
 import { ensureStoreDump } from './store-dump.js'
 
 /**
@@ -7,7 +7,7 @@ import { ensureStoreDump } from './store-dump.js'
  * both steps are a file check.
  */
 export default async function setup(): Promise<void> {
-  // The pinned Go tools generation and the interop test run (built into .tools/bin, see scripts/install-tools.ts).
+  // The pinned Go tools generation and the interop test run (built into .tools/bin, see scripts/commands/install-tools.ts).
   ensureGoTool('webrpc-gen')
   ensureGoTool('webrpc-test')
   // The dump every in-memory test store starts from (test/support/store-dump.ts).

@@ -1,8 +1,8 @@
 import { cpSync, mkdtempSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ensureGoTool } from '../../scripts/install-tools.js'
-import { repoRoot } from '../../scripts/paths.js'
+import { ensureGoTool } from '../../scripts/pipeline/go-tools.js'
+import { repoRoot } from '../../scripts/pipeline/paths.js'
 
 /**
  * A copy of the parts of the repo that generation reads, so a test can edit a .ridl freely. The copy

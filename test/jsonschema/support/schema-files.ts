@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { genDir } from '../../../scripts/paths.js'
+import { genDir } from '../../../scripts/pipeline/paths.js'
 
 export const schemasDir = join(genDir, 'schemas')
 

@@ -1,4 +1,4 @@
-import { schemaBaseUri } from '../../../scripts/jsonschema/ids.js'
+import { schemaBaseUri } from '../../../scripts/emit/jsonschema/ids.js'
 import type { Located } from '../../../src/conform/arbitrary.js'
 import { isSchemaResource, schemaFiles } from './schema-files.js'
 

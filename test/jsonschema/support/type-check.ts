@@ -1,5 +1,5 @@
 import { join, relative } from 'node:path'
-import { genDir, repoRoot } from '../../../scripts/paths.js'
+import { genDir, repoRoot } from '../../../scripts/pipeline/paths.js'
 import { incrementalTsc, tscErrors } from '../../support/incremental-tsc.js'
 import { testCacheDir, writeFileAtomically } from '../../support/test-cache.js'
 

@@ -1,5 +1,5 @@
 import type { Located, SchemaResolver } from './schema-resolver.js'
-import { schemaBaseUri } from '../../../scripts/jsonschema/ids.js'
+import { schemaBaseUri } from '../../../scripts/emit/jsonschema/ids.js'
 
 /** The namespace a test program imports gen/<stem>.gen.ts as. */
 export const typesNamespace = (stem: string) => `types_${stem}`

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import { repoRoot } from '../../../scripts/paths.js'
+import { repoRoot } from '../../../scripts/pipeline/paths.js'
 
 /**
  * The `tsc` of each TypeScript line a consumer compiles the package with: the repository's own compilers, at the

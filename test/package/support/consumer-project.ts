@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { repoRoot } from '../../../scripts/paths.js'
+import { repoRoot } from '../../../scripts/pipeline/paths.js'
 import { packedTarball } from './packed-tarball.js'
 
 const { name: packageName, peerDependencies } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { repoRoot } from '../../../scripts/paths.js'
+import { repoRoot } from '../../../scripts/pipeline/paths.js'
 import { cacheDir, withLock } from './cache-dir.js'
 
 /** What the tarball is built from: a change to any of these repacks it. */

@@ -1,8 +1,8 @@
 import * as prettier from 'prettier'
-import type { WebrpcIR } from '../../../scripts/ir.js'
-import { postprocess } from '../../../scripts/postprocess/index.js'
-import type { Pass } from '../../../scripts/postprocess/pass.js'
-import { schemaOf, webrpcGenSync } from '../../../scripts/webrpc-gen.js'
+import type { WebrpcIR } from '../../../scripts/pipeline/ir.js'
+import { postprocess } from '../../../scripts/emit/typescript/index.js'
+import type { Pass } from '../../../scripts/emit/typescript/pass.js'
+import { schemaOf, webrpcGenSync } from '../../../scripts/pipeline/webrpc-gen.js'
 
 /** The pinned generator's own client for a service root, before any pass: what the passes are written against. */
 export const stockClient = memoize((stem: string): string => webrpcGenSync(schemaOf(stem), 'typescript'))

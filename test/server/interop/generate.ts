@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { ensureGoTool } from '../../../scripts/install-tools.js'
-import type { WebrpcIR } from '../../../scripts/ir.js'
-import { repoRoot } from '../../../scripts/paths.js'
-import { passes, postprocess } from '../../../scripts/postprocess/index.js'
-import { errorRows, errorsModuleText } from '../../../scripts/shared-modules/errors.js'
-import { networksModuleText } from '../../../scripts/shared-modules/networks.js'
-import { webrpcGenSync } from '../../../scripts/webrpc-gen.js'
-import { loadRoutingData, type RoutingData } from '../../../scripts/routing-data.js'
+import { ensureGoTool } from '../../../scripts/pipeline/go-tools.js'
+import type { WebrpcIR } from '../../../scripts/pipeline/ir.js'
+import { repoRoot } from '../../../scripts/pipeline/paths.js'
+import { passes, postprocess } from '../../../scripts/emit/typescript/index.js'
+import { errorRows, errorsModuleText } from '../../../scripts/emit/typescript/shared-modules/errors.js'
+import { networksModuleText } from '../../../scripts/emit/typescript/shared-modules/networks.js'
+import { webrpcGenSync } from '../../../scripts/pipeline/webrpc-gen.js'
+import { loadRoutingData, type RoutingData } from '../../../scripts/pipeline/routing-data.js'
 
 /** SPEC's routing data plus webrpc-test's TestApi at a fixed address (the test passes the real one as `url`). */
 function interopRouting(): RoutingData {
