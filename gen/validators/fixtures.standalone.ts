@@ -3,12 +3,46 @@
 // (imports fullFormats, ucs2length from ./ajv-runtime.js: it needs no package at run time). DO NOT EDIT.
 // ajv-standalone.js
 import { fullFormats, ucs2length } from "./ajv-runtime.js";
-var Fixtures = validate20;
-var func1 = ucs2length;
-function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+var Fixtures = validate52;
+function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate21.evaluated;
+  const evaluated0 = validate54.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
+    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (typeof data == "number" && isFinite(data)) {
+    if (data < 1 || isNaN(data)) {
+      const err1 = { instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  validate54.errors = vErrors;
+  return errors === 0;
+}
+validate54.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var func1 = ucs2length;
+function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -55,35 +89,18 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.id !== void 0) {
-      let data0 = data.id;
-      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        const err4 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 < 1 || isNaN(data0)) {
-          const err5 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
+      if (!validate54(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        errors = vErrors.length;
       }
     }
     if (data.name !== void 0) {
       if (typeof data.name !== "string") {
-        const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err6];
+          vErrors = [err4];
         } else {
-          vErrors.push(err6);
+          vErrors.push(err4);
         }
         errors++;
       }
@@ -92,43 +109,109 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
       let data2 = data.accessKey;
       if (typeof data2 === "string") {
         if (func1(data2) < 8) {
-          const err7 = { instancePath: instancePath + "/accessKey", schemaPath: "#/properties/accessKey/minLength", keyword: "minLength", params: { limit: 8 }, message: "must NOT have fewer than 8 characters" };
+          const err5 = { instancePath: instancePath + "/accessKey", schemaPath: "#/properties/accessKey/minLength", keyword: "minLength", params: { limit: 8 }, message: "must NOT have fewer than 8 characters" };
           if (vErrors === null) {
-            vErrors = [err7];
+            vErrors = [err5];
           } else {
-            vErrors.push(err7);
+            vErrors.push(err5);
           }
           errors++;
         }
       } else {
-        const err8 = { instancePath: instancePath + "/accessKey", schemaPath: "#/properties/accessKey/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err6 = { instancePath: instancePath + "/accessKey", schemaPath: "#/properties/accessKey/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err8];
+          vErrors = [err6];
         } else {
-          vErrors.push(err8);
+          vErrors.push(err6);
         }
         errors++;
       }
     }
   } else {
-    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err9];
+      vErrors = [err7];
     } else {
-      vErrors.push(err9);
+      vErrors.push(err7);
     }
     errors++;
   }
-  validate21.errors = vErrors;
+  validate53.errors = vErrors;
   return errors === 0;
 }
-validate21.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var pattern4 = new RegExp("^[a-z0-9-]+$", "u");
-var pattern5 = new RegExp("^0x[0-9a-fA-F]{40}$", "u");
-function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate53.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var pattern3 = new RegExp("^[a-z0-9-]+$", "u");
+function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate23.evaluated;
+  const evaluated0 = validate58.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (typeof data === "string") {
+    if (!pattern3.test(data)) {
+      const err0 = { instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate58.errors = vErrors;
+  return errors === 0;
+}
+validate58.evaluated = { "dynamicProps": false, "dynamicItems": false };
+var pattern4 = new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate60.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (typeof data === "string") {
+    if (!pattern4.test(data)) {
+      const err0 = { instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate60.errors = vErrors;
+  return errors === 0;
+}
+validate60.evaluated = { "dynamicProps": false, "dynamicItems": false };
+function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate57.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -193,56 +276,24 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.network !== void 0) {
-      let data0 = data.network;
-      if (typeof data0 === "string") {
-        if (!pattern4.test(data0)) {
-          const err6 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
+      if (!validate58(data.network, { instancePath: instancePath + "/network", parentData: data, parentDataProperty: "network", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+        errors = vErrors.length;
       }
     }
     if (data.address !== void 0) {
-      let data1 = data.address;
-      if (typeof data1 === "string") {
-        if (!pattern5.test(data1)) {
-          const err8 = { instancePath: instancePath + "/address", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = { instancePath: instancePath + "/address", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
+      if (!validate60(data.address, { instancePath: instancePath + "/address", parentData: data, parentDataProperty: "address", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        errors = vErrors.length;
       }
     }
     if (data.symbol !== void 0) {
       if (typeof data.symbol !== "string") {
-        const err10 = { instancePath: instancePath + "/symbol", schemaPath: "#/properties/symbol/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err6 = { instancePath: instancePath + "/symbol", schemaPath: "#/properties/symbol/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err6];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -250,30 +301,30 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.decimals !== void 0) {
       let data3 = data.decimals;
       if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
-        const err11 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        const err7 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err7];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err7);
         }
         errors++;
       }
       if (typeof data3 == "number" && isFinite(data3)) {
         if (data3 > 36 || isNaN(data3)) {
-          const err12 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/maximum", keyword: "maximum", params: { comparison: "<=", limit: 36 }, message: "must be <= 36" };
+          const err8 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/maximum", keyword: "maximum", params: { comparison: "<=", limit: 36 }, message: "must be <= 36" };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err8];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err8);
           }
           errors++;
         }
         if (data3 < 0 || isNaN(data3)) {
-          const err13 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          const err9 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err9];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err9);
           }
           errors++;
         }
@@ -283,44 +334,243 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       let data4 = data.usdPrice;
       if (typeof data4 == "number" && isFinite(data4)) {
         if (data4 < 0 || isNaN(data4)) {
-          const err14 = { instancePath: instancePath + "/usdPrice", schemaPath: "#/properties/usdPrice/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          const err10 = { instancePath: instancePath + "/usdPrice", schemaPath: "#/properties/usdPrice/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
           if (vErrors === null) {
-            vErrors = [err14];
+            vErrors = [err10];
           } else {
-            vErrors.push(err14);
+            vErrors.push(err10);
           }
           errors++;
         }
       } else {
-        const err15 = { instancePath: instancePath + "/usdPrice", schemaPath: "#/properties/usdPrice/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        const err11 = { instancePath: instancePath + "/usdPrice", schemaPath: "#/properties/usdPrice/type", keyword: "type", params: { type: "number" }, message: "must be number" };
         if (vErrors === null) {
-          vErrors = [err15];
+          vErrors = [err11];
         } else {
-          vErrors.push(err15);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
   } else {
-    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err16];
+      vErrors = [err12];
     } else {
-      vErrors.push(err16);
+      vErrors.push(err12);
     }
     errors++;
   }
-  validate23.errors = vErrors;
+  validate57.errors = vErrors;
   return errors === 0;
 }
-validate23.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var schema37 = { "type": "object", "additionalProperties": false, "required": ["network", "contractAddress", "name", "contractType", "tokens"], "properties": { "network": { "$ref": "#/$defs/network" }, "contractAddress": { "$ref": "#/$defs/address" }, "name": { "type": "string" }, "contractType": { "enum": ["ERC721", "ERC1155"] }, "tokens": { "type": "array", "items": { "$ref": "#/$defs/token" } }, "orders": { "type": "array", "items": { "$ref": "#/$defs/order" } } } };
-var schema40 = { "type": "object", "additionalProperties": false, "required": ["tokenId", "name", "attributes"], "properties": { "tokenId": { "$ref": "#/$defs/decimal" }, "name": { "type": "string" }, "description": { "type": "string" }, "image": { "type": "string" }, "externalUrl": { "type": "string" }, "decimals": { "type": "integer", "minimum": 0 }, "attributes": { "type": "array", "items": { "type": "object", "required": ["trait_type", "value"], "properties": { "trait_type": { "type": "string" }, "value": { "type": ["string", "number"] }, "display_type": { "type": "string" } } } }, "assets": { "type": "array", "items": { "$ref": "#/$defs/asset" } } } };
-var pattern8 = new RegExp("^(0|[1-9][0-9]*)$", "u");
-function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate57.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var schema25 = { "type": "object", "additionalProperties": false, "required": ["network", "contractAddress", "name", "contractType", "tokens"], "properties": { "network": { "$ref": "#/$defs/network" }, "contractAddress": { "$ref": "#/$defs/address" }, "name": { "type": "string" }, "contractType": { "enum": ["ERC721", "ERC1155"] }, "tokens": { "type": "array", "items": { "$ref": "#/$defs/token" } }, "orders": { "type": "array", "items": { "$ref": "#/$defs/order" } } } };
+var schema26 = { "type": "object", "additionalProperties": false, "required": ["tokenId", "name", "attributes"], "properties": { "tokenId": { "$ref": "#/$defs/decimal" }, "name": { "type": "string" }, "description": { "type": "string" }, "image": { "type": "string" }, "externalUrl": { "type": "string" }, "decimals": { "type": "integer", "minimum": 0 }, "attributes": { "type": "array", "items": { "type": "object", "required": ["trait_type", "value"], "properties": { "trait_type": { "type": "string" }, "value": { "type": ["string", "number"] }, "display_type": { "type": "string" } } } }, "assets": { "type": "array", "items": { "$ref": "#/$defs/asset" } } } };
+var pattern5 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+function validate67(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate26.evaluated;
+  const evaluated0 = validate67.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (typeof data === "string") {
+    if (!pattern5.test(data)) {
+      const err0 = { instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate67.errors = vErrors;
+  return errors === 0;
+}
+validate67.evaluated = { "dynamicProps": false, "dynamicItems": false };
+function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate69.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.metadataField === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "metadataField" }, message: "must have required property 'metadataField'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.url === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "metadataField" || key0 === "url" || key0 === "filename" || key0 === "filesize" || key0 === "mimeType" || key0 === "width" || key0 === "height")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.metadataField !== void 0) {
+      if (typeof data.metadataField !== "string") {
+        const err3 = { instancePath: instancePath + "/metadataField", schemaPath: "#/properties/metadataField/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.url !== void 0) {
+      if (typeof data.url !== "string") {
+        const err4 = { instancePath: instancePath + "/url", schemaPath: "#/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.filename !== void 0) {
+      if (typeof data.filename !== "string") {
+        const err5 = { instancePath: instancePath + "/filename", schemaPath: "#/properties/filename/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.filesize !== void 0) {
+      let data3 = data.filesize;
+      if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
+        const err6 = { instancePath: instancePath + "/filesize", schemaPath: "#/properties/filesize/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (data3 < 0 || isNaN(data3)) {
+          const err7 = { instancePath: instancePath + "/filesize", schemaPath: "#/properties/filesize/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.mimeType !== void 0) {
+      if (typeof data.mimeType !== "string") {
+        const err8 = { instancePath: instancePath + "/mimeType", schemaPath: "#/properties/mimeType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.width !== void 0) {
+      let data5 = data.width;
+      if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
+        const err9 = { instancePath: instancePath + "/width", schemaPath: "#/properties/width/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (typeof data5 == "number" && isFinite(data5)) {
+        if (data5 < 0 || isNaN(data5)) {
+          const err10 = { instancePath: instancePath + "/width", schemaPath: "#/properties/width/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.height !== void 0) {
+      let data6 = data.height;
+      if (!(typeof data6 == "number" && (!(data6 % 1) && !isNaN(data6)) && isFinite(data6))) {
+        const err11 = { instancePath: instancePath + "/height", schemaPath: "#/properties/height/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (data6 < 0 || isNaN(data6)) {
+          const err12 = { instancePath: instancePath + "/height", schemaPath: "#/properties/height/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate69.errors = vErrors;
+  return errors === 0;
+}
+validate69.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate66.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -367,19 +617,25 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.tokenId !== void 0) {
-      let data0 = data.tokenId;
-      if (typeof data0 === "string") {
-        if (!pattern8.test(data0)) {
-          const err4 = { instancePath: instancePath + "/tokenId", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
+      if (!validate67(data.tokenId, { instancePath: instancePath + "/tokenId", parentData: data, parentDataProperty: "tokenId", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.name !== void 0) {
+      if (typeof data.name !== "string") {
+        const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
         }
-      } else {
-        const err5 = { instancePath: instancePath + "/tokenId", schemaPath: "#/$defs/decimal/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        errors++;
+      }
+    }
+    if (data.description !== void 0) {
+      if (typeof data.description !== "string") {
+        const err5 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err5];
         } else {
@@ -388,9 +644,9 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.name !== void 0) {
-      if (typeof data.name !== "string") {
-        const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    if (data.image !== void 0) {
+      if (typeof data.image !== "string") {
+        const err6 = { instancePath: instancePath + "/image", schemaPath: "#/properties/image/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -399,9 +655,9 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.description !== void 0) {
-      if (typeof data.description !== "string") {
-        const err7 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    if (data.externalUrl !== void 0) {
+      if (typeof data.externalUrl !== "string") {
+        const err7 = { instancePath: instancePath + "/externalUrl", schemaPath: "#/properties/externalUrl/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -410,9 +666,10 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.image !== void 0) {
-      if (typeof data.image !== "string") {
-        const err8 = { instancePath: instancePath + "/image", schemaPath: "#/properties/image/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    if (data.decimals !== void 0) {
+      let data5 = data.decimals;
+      if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
+        const err8 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -420,36 +677,13 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-    }
-    if (data.externalUrl !== void 0) {
-      if (typeof data.externalUrl !== "string") {
-        const err9 = { instancePath: instancePath + "/externalUrl", schemaPath: "#/properties/externalUrl/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.decimals !== void 0) {
-      let data5 = data.decimals;
-      if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
-        const err10 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
       if (typeof data5 == "number" && isFinite(data5)) {
         if (data5 < 0 || isNaN(data5)) {
-          const err11 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          const err9 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
           if (vErrors === null) {
-            vErrors = [err11];
+            vErrors = [err9];
           } else {
-            vErrors.push(err11);
+            vErrors.push(err9);
           }
           errors++;
         }
@@ -463,26 +697,49 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
           let data7 = data6[i0];
           if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
             if (data7.trait_type === void 0) {
-              const err12 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/required", keyword: "required", params: { missingProperty: "trait_type" }, message: "must have required property 'trait_type'" };
+              const err10 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/required", keyword: "required", params: { missingProperty: "trait_type" }, message: "must have required property 'trait_type'" };
               if (vErrors === null) {
-                vErrors = [err12];
+                vErrors = [err10];
               } else {
-                vErrors.push(err12);
+                vErrors.push(err10);
               }
               errors++;
             }
             if (data7.value === void 0) {
-              const err13 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/required", keyword: "required", params: { missingProperty: "value" }, message: "must have required property 'value'" };
+              const err11 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/required", keyword: "required", params: { missingProperty: "value" }, message: "must have required property 'value'" };
               if (vErrors === null) {
-                vErrors = [err13];
+                vErrors = [err11];
               } else {
-                vErrors.push(err13);
+                vErrors.push(err11);
               }
               errors++;
             }
             if (data7.trait_type !== void 0) {
               if (typeof data7.trait_type !== "string") {
-                const err14 = { instancePath: instancePath + "/attributes/" + i0 + "/trait_type", schemaPath: "#/properties/attributes/items/properties/trait_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err12 = { instancePath: instancePath + "/attributes/" + i0 + "/trait_type", schemaPath: "#/properties/attributes/items/properties/trait_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+            }
+            if (data7.value !== void 0) {
+              let data9 = data7.value;
+              if (typeof data9 !== "string" && !(typeof data9 == "number" && isFinite(data9))) {
+                const err13 = { instancePath: instancePath + "/attributes/" + i0 + "/value", schemaPath: "#/properties/attributes/items/properties/value/type", keyword: "type", params: { type: schema26.properties.attributes.items.properties.value.type }, message: "must be string,number" };
+                if (vErrors === null) {
+                  vErrors = [err13];
+                } else {
+                  vErrors.push(err13);
+                }
+                errors++;
+              }
+            }
+            if (data7.display_type !== void 0) {
+              if (typeof data7.display_type !== "string") {
+                const err14 = { instancePath: instancePath + "/attributes/" + i0 + "/display_type", schemaPath: "#/properties/attributes/items/properties/display_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
                   vErrors = [err14];
                 } else {
@@ -491,45 +748,22 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data7.value !== void 0) {
-              let data9 = data7.value;
-              if (typeof data9 !== "string" && !(typeof data9 == "number" && isFinite(data9))) {
-                const err15 = { instancePath: instancePath + "/attributes/" + i0 + "/value", schemaPath: "#/properties/attributes/items/properties/value/type", keyword: "type", params: { type: schema40.properties.attributes.items.properties.value.type }, message: "must be string,number" };
-                if (vErrors === null) {
-                  vErrors = [err15];
-                } else {
-                  vErrors.push(err15);
-                }
-                errors++;
-              }
-            }
-            if (data7.display_type !== void 0) {
-              if (typeof data7.display_type !== "string") {
-                const err16 = { instancePath: instancePath + "/attributes/" + i0 + "/display_type", schemaPath: "#/properties/attributes/items/properties/display_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err16];
-                } else {
-                  vErrors.push(err16);
-                }
-                errors++;
-              }
-            }
           } else {
-            const err17 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err15 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err17];
+              vErrors = [err15];
             } else {
-              vErrors.push(err17);
+              vErrors.push(err15);
             }
             errors++;
           }
         }
       } else {
-        const err18 = { instancePath: instancePath + "/attributes", schemaPath: "#/properties/attributes/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err16 = { instancePath: instancePath + "/attributes", schemaPath: "#/properties/attributes/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err18];
+          vErrors = [err16];
         } else {
-          vErrors.push(err18);
+          vErrors.push(err16);
         }
         errors++;
       }
@@ -539,190 +773,74 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data11)) {
         const len1 = data11.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          let data12 = data11[i1];
-          if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
-            if (data12.metadataField === void 0) {
-              const err19 = { instancePath: instancePath + "/assets/" + i1, schemaPath: "#/$defs/asset/required", keyword: "required", params: { missingProperty: "metadataField" }, message: "must have required property 'metadataField'" };
-              if (vErrors === null) {
-                vErrors = [err19];
-              } else {
-                vErrors.push(err19);
-              }
-              errors++;
-            }
-            if (data12.url === void 0) {
-              const err20 = { instancePath: instancePath + "/assets/" + i1, schemaPath: "#/$defs/asset/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'" };
-              if (vErrors === null) {
-                vErrors = [err20];
-              } else {
-                vErrors.push(err20);
-              }
-              errors++;
-            }
-            for (const key1 in data12) {
-              if (!(key1 === "metadataField" || key1 === "url" || key1 === "filename" || key1 === "filesize" || key1 === "mimeType" || key1 === "width" || key1 === "height")) {
-                const err21 = { instancePath: instancePath + "/assets/" + i1, schemaPath: "#/$defs/asset/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err21];
-                } else {
-                  vErrors.push(err21);
-                }
-                errors++;
-              }
-            }
-            if (data12.metadataField !== void 0) {
-              if (typeof data12.metadataField !== "string") {
-                const err22 = { instancePath: instancePath + "/assets/" + i1 + "/metadataField", schemaPath: "#/$defs/asset/properties/metadataField/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err22];
-                } else {
-                  vErrors.push(err22);
-                }
-                errors++;
-              }
-            }
-            if (data12.url !== void 0) {
-              if (typeof data12.url !== "string") {
-                const err23 = { instancePath: instancePath + "/assets/" + i1 + "/url", schemaPath: "#/$defs/asset/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err23];
-                } else {
-                  vErrors.push(err23);
-                }
-                errors++;
-              }
-            }
-            if (data12.filename !== void 0) {
-              if (typeof data12.filename !== "string") {
-                const err24 = { instancePath: instancePath + "/assets/" + i1 + "/filename", schemaPath: "#/$defs/asset/properties/filename/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err24];
-                } else {
-                  vErrors.push(err24);
-                }
-                errors++;
-              }
-            }
-            if (data12.filesize !== void 0) {
-              let data16 = data12.filesize;
-              if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
-                const err25 = { instancePath: instancePath + "/assets/" + i1 + "/filesize", schemaPath: "#/$defs/asset/properties/filesize/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err25];
-                } else {
-                  vErrors.push(err25);
-                }
-                errors++;
-              }
-              if (typeof data16 == "number" && isFinite(data16)) {
-                if (data16 < 0 || isNaN(data16)) {
-                  const err26 = { instancePath: instancePath + "/assets/" + i1 + "/filesize", schemaPath: "#/$defs/asset/properties/filesize/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err26];
-                  } else {
-                    vErrors.push(err26);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data12.mimeType !== void 0) {
-              if (typeof data12.mimeType !== "string") {
-                const err27 = { instancePath: instancePath + "/assets/" + i1 + "/mimeType", schemaPath: "#/$defs/asset/properties/mimeType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err27];
-                } else {
-                  vErrors.push(err27);
-                }
-                errors++;
-              }
-            }
-            if (data12.width !== void 0) {
-              let data18 = data12.width;
-              if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
-                const err28 = { instancePath: instancePath + "/assets/" + i1 + "/width", schemaPath: "#/$defs/asset/properties/width/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err28];
-                } else {
-                  vErrors.push(err28);
-                }
-                errors++;
-              }
-              if (typeof data18 == "number" && isFinite(data18)) {
-                if (data18 < 0 || isNaN(data18)) {
-                  const err29 = { instancePath: instancePath + "/assets/" + i1 + "/width", schemaPath: "#/$defs/asset/properties/width/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err29];
-                  } else {
-                    vErrors.push(err29);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data12.height !== void 0) {
-              let data19 = data12.height;
-              if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
-                const err30 = { instancePath: instancePath + "/assets/" + i1 + "/height", schemaPath: "#/$defs/asset/properties/height/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err30];
-                } else {
-                  vErrors.push(err30);
-                }
-                errors++;
-              }
-              if (typeof data19 == "number" && isFinite(data19)) {
-                if (data19 < 0 || isNaN(data19)) {
-                  const err31 = { instancePath: instancePath + "/assets/" + i1 + "/height", schemaPath: "#/$defs/asset/properties/height/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err31];
-                  } else {
-                    vErrors.push(err31);
-                  }
-                  errors++;
-                }
-              }
-            }
-          } else {
-            const err32 = { instancePath: instancePath + "/assets/" + i1, schemaPath: "#/$defs/asset/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err32];
-            } else {
-              vErrors.push(err32);
-            }
-            errors++;
+          if (!validate69(data11[i1], { instancePath: instancePath + "/assets/" + i1, parentData: data11, parentDataProperty: i1, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+            errors = vErrors.length;
           }
         }
       } else {
-        const err33 = { instancePath: instancePath + "/assets", schemaPath: "#/properties/assets/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err17 = { instancePath: instancePath + "/assets", schemaPath: "#/properties/assets/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err33];
+          vErrors = [err17];
         } else {
-          vErrors.push(err33);
+          vErrors.push(err17);
         }
         errors++;
       }
     }
   } else {
-    const err34 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err34];
+      vErrors = [err18];
     } else {
-      vErrors.push(err34);
+      vErrors.push(err18);
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate66.errors = vErrors;
   return errors === 0;
 }
-validate26.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var schema43 = { "type": "object", "additionalProperties": false, "required": ["orderId", "tokenId", "side", "marketplace", "createdBy", "currency", "pricePerToken", "quantity"], "properties": { "orderId": { "type": "string", "minLength": 1 }, "tokenId": { "$ref": "#/$defs/decimal" }, "side": { "enum": ["listing", "offer"] }, "status": { "enum": ["active", "inactive", "expired", "cancelled", "filled"], "default": "active" }, "marketplace": { "enum": ["platform_marketplace_v1", "platform_marketplace_v2", "blur", "zerox", "opensea", "looks_rare", "x2y2", "alienswap", "payment_processor", "mintify", "magic_eden"] }, "createdBy": { "$ref": "#/$defs/address" }, "currency": { "$ref": "#/$defs/address", "description": "A currency of the same network" }, "pricePerToken": { "$ref": "#/$defs/decimal", "description": "In the currency's smallest unit" }, "quantity": { "$ref": "#/$defs/decimal", "description": "Initial quantity" }, "quantityRemaining": { "$ref": "#/$defs/decimal", "description": "Defaults to quantity" }, "feeBreakdown": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["kind", "recipientAddress", "bps"], "properties": { "kind": { "type": "string" }, "recipientAddress": { "$ref": "#/$defs/address" }, "bps": { "type": "integer", "minimum": 0, "maximum": 1e4 } } } }, "validFrom": { "$ref": "#/$defs/datetime" }, "validUntil": { "$ref": "#/$defs/datetime" }, "createdAt": { "$ref": "#/$defs/datetime" }, "blockNumber": { "type": "integer", "minimum": 0 } } };
+validate66.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var schema29 = { "type": "object", "additionalProperties": false, "required": ["orderId", "tokenId", "side", "marketplace", "createdBy", "currency", "pricePerToken", "quantity"], "properties": { "orderId": { "type": "string", "minLength": 1 }, "tokenId": { "$ref": "#/$defs/decimal" }, "side": { "enum": ["listing", "offer"] }, "status": { "enum": ["active", "inactive", "expired", "cancelled", "filled"], "default": "active" }, "marketplace": { "enum": ["platform_marketplace_v1", "platform_marketplace_v2", "blur", "zerox", "opensea", "looks_rare", "x2y2", "alienswap", "payment_processor", "mintify", "magic_eden"] }, "createdBy": { "$ref": "#/$defs/address" }, "currency": { "$ref": "#/$defs/address", "description": "A currency of the same network" }, "pricePerToken": { "$ref": "#/$defs/decimal", "description": "In the currency's smallest unit" }, "quantity": { "$ref": "#/$defs/decimal", "description": "Initial quantity" }, "quantityRemaining": { "$ref": "#/$defs/decimal", "description": "Defaults to quantity" }, "feeBreakdown": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["kind", "recipientAddress", "bps"], "properties": { "kind": { "type": "string" }, "recipientAddress": { "$ref": "#/$defs/address" }, "bps": { "type": "integer", "minimum": 0, "maximum": 1e4 } } } }, "validFrom": { "$ref": "#/$defs/datetime" }, "validUntil": { "$ref": "#/$defs/datetime" }, "createdAt": { "$ref": "#/$defs/datetime" }, "blockNumber": { "type": "integer", "minimum": 0 } } };
 var func2 = Object.prototype.hasOwnProperty;
 var formats0 = fullFormats["date-time"];
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate28.evaluated;
+  const evaluated0 = validate80.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (typeof data === "string") {
+    if (!formats0.validate(data)) {
+      const err0 = { instancePath, schemaPath: "#/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate80.errors = vErrors;
+  return errors === 0;
+}
+validate80.evaluated = { "dynamicProps": false, "dynamicItems": false };
+function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate72.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -803,7 +921,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func2.call(schema43.properties, key0)) {
+      if (!func2.call(schema29.properties, key0)) {
         const err8 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err8];
@@ -836,19 +954,27 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.tokenId !== void 0) {
-      let data1 = data.tokenId;
-      if (typeof data1 === "string") {
-        if (!pattern8.test(data1)) {
-          const err11 = { instancePath: instancePath + "/tokenId", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
+      if (!validate67(data.tokenId, { instancePath: instancePath + "/tokenId", parentData: data, parentDataProperty: "tokenId", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.side !== void 0) {
+      let data2 = data.side;
+      if (!(data2 === "listing" || data2 === "offer")) {
+        const err11 = { instancePath: instancePath + "/side", schemaPath: "#/properties/side/enum", keyword: "enum", params: { allowedValues: schema29.properties.side.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
         }
-      } else {
-        const err12 = { instancePath: instancePath + "/tokenId", schemaPath: "#/$defs/decimal/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        errors++;
+      }
+    }
+    if (data.status !== void 0) {
+      let data3 = data.status;
+      if (!(data3 === "active" || data3 === "inactive" || data3 === "expired" || data3 === "cancelled" || data3 === "filled")) {
+        const err12 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/enum", keyword: "enum", params: { allowedValues: schema29.properties.status.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err12];
         } else {
@@ -857,10 +983,10 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.side !== void 0) {
-      let data2 = data.side;
-      if (!(data2 === "listing" || data2 === "offer")) {
-        const err13 = { instancePath: instancePath + "/side", schemaPath: "#/properties/side/enum", keyword: "enum", params: { allowedValues: schema43.properties.side.enum }, message: "must be equal to one of the allowed values" };
+    if (data.marketplace !== void 0) {
+      let data4 = data.marketplace;
+      if (!(data4 === "platform_marketplace_v1" || data4 === "platform_marketplace_v2" || data4 === "blur" || data4 === "zerox" || data4 === "opensea" || data4 === "looks_rare" || data4 === "x2y2" || data4 === "alienswap" || data4 === "payment_processor" || data4 === "mintify" || data4 === "magic_eden")) {
+        const err13 = { instancePath: instancePath + "/marketplace", schemaPath: "#/properties/marketplace/enum", keyword: "enum", params: { allowedValues: schema29.properties.marketplace.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
           vErrors = [err13];
         } else {
@@ -869,138 +995,34 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.status !== void 0) {
-      let data3 = data.status;
-      if (!(data3 === "active" || data3 === "inactive" || data3 === "expired" || data3 === "cancelled" || data3 === "filled")) {
-        const err14 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/enum", keyword: "enum", params: { allowedValues: schema43.properties.status.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.marketplace !== void 0) {
-      let data4 = data.marketplace;
-      if (!(data4 === "platform_marketplace_v1" || data4 === "platform_marketplace_v2" || data4 === "blur" || data4 === "zerox" || data4 === "opensea" || data4 === "looks_rare" || data4 === "x2y2" || data4 === "alienswap" || data4 === "payment_processor" || data4 === "mintify" || data4 === "magic_eden")) {
-        const err15 = { instancePath: instancePath + "/marketplace", schemaPath: "#/properties/marketplace/enum", keyword: "enum", params: { allowedValues: schema43.properties.marketplace.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
     if (data.createdBy !== void 0) {
-      let data5 = data.createdBy;
-      if (typeof data5 === "string") {
-        if (!pattern5.test(data5)) {
-          const err16 = { instancePath: instancePath + "/createdBy", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-      } else {
-        const err17 = { instancePath: instancePath + "/createdBy", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
+      if (!validate60(data.createdBy, { instancePath: instancePath + "/createdBy", parentData: data, parentDataProperty: "createdBy", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        errors = vErrors.length;
       }
     }
     if (data.currency !== void 0) {
-      let data6 = data.currency;
-      if (typeof data6 === "string") {
-        if (!pattern5.test(data6)) {
-          const err18 = { instancePath: instancePath + "/currency", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-      } else {
-        const err19 = { instancePath: instancePath + "/currency", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
+      if (!validate60(data.currency, { instancePath: instancePath + "/currency", parentData: data, parentDataProperty: "currency", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        errors = vErrors.length;
       }
     }
     if (data.pricePerToken !== void 0) {
-      let data7 = data.pricePerToken;
-      if (typeof data7 === "string") {
-        if (!pattern8.test(data7)) {
-          const err20 = { instancePath: instancePath + "/pricePerToken", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
-          if (vErrors === null) {
-            vErrors = [err20];
-          } else {
-            vErrors.push(err20);
-          }
-          errors++;
-        }
-      } else {
-        const err21 = { instancePath: instancePath + "/pricePerToken", schemaPath: "#/$defs/decimal/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err21];
-        } else {
-          vErrors.push(err21);
-        }
-        errors++;
+      if (!validate67(data.pricePerToken, { instancePath: instancePath + "/pricePerToken", parentData: data, parentDataProperty: "pricePerToken", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        errors = vErrors.length;
       }
     }
     if (data.quantity !== void 0) {
-      let data8 = data.quantity;
-      if (typeof data8 === "string") {
-        if (!pattern8.test(data8)) {
-          const err22 = { instancePath: instancePath + "/quantity", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-      } else {
-        const err23 = { instancePath: instancePath + "/quantity", schemaPath: "#/$defs/decimal/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
+      if (!validate67(data.quantity, { instancePath: instancePath + "/quantity", parentData: data, parentDataProperty: "quantity", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        errors = vErrors.length;
       }
     }
     if (data.quantityRemaining !== void 0) {
-      let data9 = data.quantityRemaining;
-      if (typeof data9 === "string") {
-        if (!pattern8.test(data9)) {
-          const err24 = { instancePath: instancePath + "/quantityRemaining", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
-          if (vErrors === null) {
-            vErrors = [err24];
-          } else {
-            vErrors.push(err24);
-          }
-          errors++;
-        }
-      } else {
-        const err25 = { instancePath: instancePath + "/quantityRemaining", schemaPath: "#/$defs/decimal/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
+      if (!validate67(data.quantityRemaining, { instancePath: instancePath + "/quantityRemaining", parentData: data, parentDataProperty: "quantityRemaining", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+        errors = vErrors.length;
       }
     }
     if (data.feeBreakdown !== void 0) {
@@ -1011,234 +1033,170 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let data11 = data10[i0];
           if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
             if (data11.kind === void 0) {
-              const err26 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'" };
+              const err14 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'" };
               if (vErrors === null) {
-                vErrors = [err26];
+                vErrors = [err14];
               } else {
-                vErrors.push(err26);
+                vErrors.push(err14);
               }
               errors++;
             }
             if (data11.recipientAddress === void 0) {
-              const err27 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "recipientAddress" }, message: "must have required property 'recipientAddress'" };
+              const err15 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "recipientAddress" }, message: "must have required property 'recipientAddress'" };
               if (vErrors === null) {
-                vErrors = [err27];
+                vErrors = [err15];
               } else {
-                vErrors.push(err27);
+                vErrors.push(err15);
               }
               errors++;
             }
             if (data11.bps === void 0) {
-              const err28 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "bps" }, message: "must have required property 'bps'" };
+              const err16 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "bps" }, message: "must have required property 'bps'" };
               if (vErrors === null) {
-                vErrors = [err28];
+                vErrors = [err16];
               } else {
-                vErrors.push(err28);
+                vErrors.push(err16);
               }
               errors++;
             }
             for (const key1 in data11) {
               if (!(key1 === "kind" || key1 === "recipientAddress" || key1 === "bps")) {
-                const err29 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+                const err17 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
-                  vErrors = [err29];
+                  vErrors = [err17];
                 } else {
-                  vErrors.push(err29);
+                  vErrors.push(err17);
                 }
                 errors++;
               }
             }
             if (data11.kind !== void 0) {
               if (typeof data11.kind !== "string") {
-                const err30 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/kind", schemaPath: "#/properties/feeBreakdown/items/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err18 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/kind", schemaPath: "#/properties/feeBreakdown/items/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err30];
+                  vErrors = [err18];
                 } else {
-                  vErrors.push(err30);
+                  vErrors.push(err18);
                 }
                 errors++;
               }
             }
             if (data11.recipientAddress !== void 0) {
-              let data13 = data11.recipientAddress;
-              if (typeof data13 === "string") {
-                if (!pattern5.test(data13)) {
-                  const err31 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/recipientAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err31];
-                  } else {
-                    vErrors.push(err31);
-                  }
-                  errors++;
-                }
-              } else {
-                const err32 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/recipientAddress", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err32];
-                } else {
-                  vErrors.push(err32);
-                }
-                errors++;
+              if (!validate60(data11.recipientAddress, { instancePath: instancePath + "/feeBreakdown/" + i0 + "/recipientAddress", parentData: data11, parentDataProperty: "recipientAddress", rootData, dynamicAnchors })) {
+                vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+                errors = vErrors.length;
               }
             }
             if (data11.bps !== void 0) {
               let data14 = data11.bps;
               if (!(typeof data14 == "number" && (!(data14 % 1) && !isNaN(data14)) && isFinite(data14))) {
-                const err33 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                const err19 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                 if (vErrors === null) {
-                  vErrors = [err33];
+                  vErrors = [err19];
                 } else {
-                  vErrors.push(err33);
+                  vErrors.push(err19);
                 }
                 errors++;
               }
               if (typeof data14 == "number" && isFinite(data14)) {
                 if (data14 > 1e4 || isNaN(data14)) {
-                  const err34 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" };
+                  const err20 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" };
                   if (vErrors === null) {
-                    vErrors = [err34];
+                    vErrors = [err20];
                   } else {
-                    vErrors.push(err34);
+                    vErrors.push(err20);
                   }
                   errors++;
                 }
                 if (data14 < 0 || isNaN(data14)) {
-                  const err35 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                  const err21 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
                   if (vErrors === null) {
-                    vErrors = [err35];
+                    vErrors = [err21];
                   } else {
-                    vErrors.push(err35);
+                    vErrors.push(err21);
                   }
                   errors++;
                 }
               }
             }
           } else {
-            const err36 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err22 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err36];
+              vErrors = [err22];
             } else {
-              vErrors.push(err36);
+              vErrors.push(err22);
             }
             errors++;
           }
         }
       } else {
-        const err37 = { instancePath: instancePath + "/feeBreakdown", schemaPath: "#/properties/feeBreakdown/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err23 = { instancePath: instancePath + "/feeBreakdown", schemaPath: "#/properties/feeBreakdown/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err37];
+          vErrors = [err23];
         } else {
-          vErrors.push(err37);
+          vErrors.push(err23);
         }
         errors++;
       }
     }
     if (data.validFrom !== void 0) {
-      let data15 = data.validFrom;
-      if (typeof data15 === "string") {
-        if (!formats0.validate(data15)) {
-          const err38 = { instancePath: instancePath + "/validFrom", schemaPath: "#/$defs/datetime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err38];
-          } else {
-            vErrors.push(err38);
-          }
-          errors++;
-        }
-      } else {
-        const err39 = { instancePath: instancePath + "/validFrom", schemaPath: "#/$defs/datetime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err39];
-        } else {
-          vErrors.push(err39);
-        }
-        errors++;
+      if (!validate80(data.validFrom, { instancePath: instancePath + "/validFrom", parentData: data, parentDataProperty: "validFrom", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+        errors = vErrors.length;
       }
     }
     if (data.validUntil !== void 0) {
-      let data16 = data.validUntil;
-      if (typeof data16 === "string") {
-        if (!formats0.validate(data16)) {
-          const err40 = { instancePath: instancePath + "/validUntil", schemaPath: "#/$defs/datetime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err40];
-          } else {
-            vErrors.push(err40);
-          }
-          errors++;
-        }
-      } else {
-        const err41 = { instancePath: instancePath + "/validUntil", schemaPath: "#/$defs/datetime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err41];
-        } else {
-          vErrors.push(err41);
-        }
-        errors++;
+      if (!validate80(data.validUntil, { instancePath: instancePath + "/validUntil", parentData: data, parentDataProperty: "validUntil", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+        errors = vErrors.length;
       }
     }
     if (data.createdAt !== void 0) {
-      let data17 = data.createdAt;
-      if (typeof data17 === "string") {
-        if (!formats0.validate(data17)) {
-          const err42 = { instancePath: instancePath + "/createdAt", schemaPath: "#/$defs/datetime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err42];
-          } else {
-            vErrors.push(err42);
-          }
-          errors++;
-        }
-      } else {
-        const err43 = { instancePath: instancePath + "/createdAt", schemaPath: "#/$defs/datetime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err43];
-        } else {
-          vErrors.push(err43);
-        }
-        errors++;
+      if (!validate80(data.createdAt, { instancePath: instancePath + "/createdAt", parentData: data, parentDataProperty: "createdAt", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+        errors = vErrors.length;
       }
     }
     if (data.blockNumber !== void 0) {
       let data18 = data.blockNumber;
       if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
-        const err44 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        const err24 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
         if (vErrors === null) {
-          vErrors = [err44];
+          vErrors = [err24];
         } else {
-          vErrors.push(err44);
+          vErrors.push(err24);
         }
         errors++;
       }
       if (typeof data18 == "number" && isFinite(data18)) {
         if (data18 < 0 || isNaN(data18)) {
-          const err45 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          const err25 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
           if (vErrors === null) {
-            vErrors = [err45];
+            vErrors = [err25];
           } else {
-            vErrors.push(err45);
+            vErrors.push(err25);
           }
           errors++;
         }
       }
     }
   } else {
-    const err46 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err46];
+      vErrors = [err26];
     } else {
-      vErrors.push(err46);
+      vErrors.push(err26);
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate72.errors = vErrors;
   return errors === 0;
 }
-validate28.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate72.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate25.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1303,56 +1261,24 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.network !== void 0) {
-      let data0 = data.network;
-      if (typeof data0 === "string") {
-        if (!pattern4.test(data0)) {
-          const err6 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
+      if (!validate58(data.network, { instancePath: instancePath + "/network", parentData: data, parentDataProperty: "network", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+        errors = vErrors.length;
       }
     }
     if (data.contractAddress !== void 0) {
-      let data1 = data.contractAddress;
-      if (typeof data1 === "string") {
-        if (!pattern5.test(data1)) {
-          const err8 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
+      if (!validate60(data.contractAddress, { instancePath: instancePath + "/contractAddress", parentData: data, parentDataProperty: "contractAddress", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        errors = vErrors.length;
       }
     }
     if (data.name !== void 0) {
       if (typeof data.name !== "string") {
-        const err10 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err10];
+          vErrors = [err6];
         } else {
-          vErrors.push(err10);
+          vErrors.push(err6);
         }
         errors++;
       }
@@ -1360,11 +1286,11 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.contractType !== void 0) {
       let data3 = data.contractType;
       if (!(data3 === "ERC721" || data3 === "ERC1155")) {
-        const err11 = { instancePath: instancePath + "/contractType", schemaPath: "#/properties/contractType/enum", keyword: "enum", params: { allowedValues: schema37.properties.contractType.enum }, message: "must be equal to one of the allowed values" };
+        const err7 = { instancePath: instancePath + "/contractType", schemaPath: "#/properties/contractType/enum", keyword: "enum", params: { allowedValues: schema25.properties.contractType.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
-          vErrors = [err11];
+          vErrors = [err7];
         } else {
-          vErrors.push(err11);
+          vErrors.push(err7);
         }
         errors++;
       }
@@ -1374,17 +1300,17 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data4)) {
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate26(data4[i0], { instancePath: instancePath + "/tokens/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+          if (!validate66(data4[i0], { instancePath: instancePath + "/tokens/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
             errors = vErrors.length;
           }
         }
       } else {
-        const err12 = { instancePath: instancePath + "/tokens", schemaPath: "#/properties/tokens/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err8 = { instancePath: instancePath + "/tokens", schemaPath: "#/properties/tokens/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err12];
+          vErrors = [err8];
         } else {
-          vErrors.push(err12);
+          vErrors.push(err8);
         }
         errors++;
       }
@@ -1394,38 +1320,38 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data6)) {
         const len1 = data6.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (!validate28(data6[i1], { instancePath: instancePath + "/orders/" + i1, parentData: data6, parentDataProperty: i1, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+          if (!validate72(data6[i1], { instancePath: instancePath + "/orders/" + i1, parentData: data6, parentDataProperty: i1, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
             errors = vErrors.length;
           }
         }
       } else {
-        const err13 = { instancePath: instancePath + "/orders", schemaPath: "#/properties/orders/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err9 = { instancePath: instancePath + "/orders", schemaPath: "#/properties/orders/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err13];
+          vErrors = [err9];
         } else {
-          vErrors.push(err13);
+          vErrors.push(err9);
         }
         errors++;
       }
     }
   } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err10];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err10);
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate25.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate63.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate31.evaluated;
+  const evaluated0 = validate86.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1481,58 +1407,24 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.id !== void 0) {
-      let data0 = data.id;
-      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 < 1 || isNaN(data0)) {
-          const err6 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
+      if (!validate54(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        errors = vErrors.length;
       }
     }
     if (data.projectId !== void 0) {
-      let data1 = data.projectId;
-      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-        const err7 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (data1 < 1 || isNaN(data1)) {
-          const err8 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
+      if (!validate54(data.projectId, { instancePath: instancePath + "/projectId", parentData: data, parentDataProperty: "projectId", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        errors = vErrors.length;
       }
     }
     if (data.name !== void 0) {
       if (typeof data.name !== "string") {
-        const err9 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err5];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err5);
         }
         errors++;
       }
@@ -1545,107 +1437,91 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
           let data4 = data3[i0];
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.address === void 0) {
-              const err10 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/required", keyword: "required", params: { missingProperty: "address" }, message: "must have required property 'address'" };
+              const err6 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/required", keyword: "required", params: { missingProperty: "address" }, message: "must have required property 'address'" };
               if (vErrors === null) {
-                vErrors = [err10];
+                vErrors = [err6];
               } else {
-                vErrors.push(err10);
+                vErrors.push(err6);
               }
               errors++;
             }
             for (const key1 in data4) {
               if (!(key1 === "address" || key1 === "name" || key1 === "email")) {
-                const err11 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+                const err7 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
                 if (vErrors === null) {
-                  vErrors = [err11];
+                  vErrors = [err7];
                 } else {
-                  vErrors.push(err11);
+                  vErrors.push(err7);
                 }
                 errors++;
               }
             }
             if (data4.address !== void 0) {
-              let data5 = data4.address;
-              if (typeof data5 === "string") {
-                if (!pattern5.test(data5)) {
-                  const err12 = { instancePath: instancePath + "/contacts/" + i0 + "/address", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err12];
-                  } else {
-                    vErrors.push(err12);
-                  }
-                  errors++;
-                }
-              } else {
-                const err13 = { instancePath: instancePath + "/contacts/" + i0 + "/address", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err13];
-                } else {
-                  vErrors.push(err13);
-                }
-                errors++;
+              if (!validate60(data4.address, { instancePath: instancePath + "/contacts/" + i0 + "/address", parentData: data4, parentDataProperty: "address", rootData, dynamicAnchors })) {
+                vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+                errors = vErrors.length;
               }
             }
             if (data4.name !== void 0) {
               if (typeof data4.name !== "string") {
-                const err14 = { instancePath: instancePath + "/contacts/" + i0 + "/name", schemaPath: "#/properties/contacts/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err8 = { instancePath: instancePath + "/contacts/" + i0 + "/name", schemaPath: "#/properties/contacts/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err14];
+                  vErrors = [err8];
                 } else {
-                  vErrors.push(err14);
+                  vErrors.push(err8);
                 }
                 errors++;
               }
             }
             if (data4.email !== void 0) {
               if (typeof data4.email !== "string") {
-                const err15 = { instancePath: instancePath + "/contacts/" + i0 + "/email", schemaPath: "#/properties/contacts/items/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err9 = { instancePath: instancePath + "/contacts/" + i0 + "/email", schemaPath: "#/properties/contacts/items/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err15];
+                  vErrors = [err9];
                 } else {
-                  vErrors.push(err15);
+                  vErrors.push(err9);
                 }
                 errors++;
               }
             }
           } else {
-            const err16 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err10 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
             if (vErrors === null) {
-              vErrors = [err16];
+              vErrors = [err10];
             } else {
-              vErrors.push(err16);
+              vErrors.push(err10);
             }
             errors++;
           }
         }
       } else {
-        const err17 = { instancePath: instancePath + "/contacts", schemaPath: "#/properties/contacts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err11 = { instancePath: instancePath + "/contacts", schemaPath: "#/properties/contacts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err17];
+          vErrors = [err11];
         } else {
-          vErrors.push(err17);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
   } else {
-    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err18];
+      vErrors = [err12];
     } else {
-      vErrors.push(err18);
+      vErrors.push(err12);
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate86.errors = vErrors;
   return errors === 0;
 }
-validate31.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var schema58 = { "type": "object", "additionalProperties": false, "required": ["id", "projectId", "network", "contractName", "contractAddress", "contractType", "source"], "properties": { "id": { "$ref": "#/$defs/id" }, "projectId": { "$ref": "#/$defs/id" }, "audienceId": { "$ref": "#/$defs/id" }, "network": { "$ref": "#/$defs/network" }, "contractName": { "type": "string" }, "contractAddress": { "$ref": "#/$defs/address" }, "contractType": { "type": "string" }, "source": { "enum": ["LINKED", "DEPLOYED"] }, "itemsContractAddress": { "$ref": "#/$defs/address" }, "abi": { "type": "string" }, "bytecode": { "type": "string" }, "bytecodeHash": { "type": "string" } } };
-function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate86.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var schema32 = { "type": "object", "additionalProperties": false, "required": ["id", "projectId", "network", "contractName", "contractAddress", "contractType", "source"], "properties": { "id": { "$ref": "#/$defs/id" }, "projectId": { "$ref": "#/$defs/id" }, "audienceId": { "$ref": "#/$defs/id" }, "network": { "$ref": "#/$defs/network" }, "contractName": { "type": "string" }, "contractAddress": { "$ref": "#/$defs/address" }, "contractType": { "type": "string" }, "source": { "enum": ["LINKED", "DEPLOYED"] }, "itemsContractAddress": { "$ref": "#/$defs/address" }, "abi": { "type": "string" }, "bytecode": { "type": "string" }, "bytecodeHash": { "type": "string" } } };
+function validate91(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate33.evaluated;
+  const evaluated0 = validate91.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -1717,7 +1593,7 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func2.call(schema58.properties, key0)) {
+      if (!func2.call(schema32.properties, key0)) {
         const err7 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err7];
@@ -1728,9 +1604,32 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.id !== void 0) {
-      let data0 = data.id;
-      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        const err8 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+      if (!validate54(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.projectId !== void 0) {
+      if (!validate54(data.projectId, { instancePath: instancePath + "/projectId", parentData: data, parentDataProperty: "projectId", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.audienceId !== void 0) {
+      if (!validate54(data.audienceId, { instancePath: instancePath + "/audienceId", parentData: data, parentDataProperty: "audienceId", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.network !== void 0) {
+      if (!validate58(data.network, { instancePath: instancePath + "/network", parentData: data, parentDataProperty: "network", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.contractName !== void 0) {
+      if (typeof data.contractName !== "string") {
+        const err8 = { instancePath: instancePath + "/contractName", schemaPath: "#/properties/contractName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -1738,126 +1637,20 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 < 1 || isNaN(data0)) {
-          const err9 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.projectId !== void 0) {
-      let data1 = data.projectId;
-      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-        const err10 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (data1 < 1 || isNaN(data1)) {
-          const err11 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.audienceId !== void 0) {
-      let data2 = data.audienceId;
-      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-        const err12 = { instancePath: instancePath + "/audienceId", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (data2 < 1 || isNaN(data2)) {
-          const err13 = { instancePath: instancePath + "/audienceId", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.network !== void 0) {
-      let data3 = data.network;
-      if (typeof data3 === "string") {
-        if (!pattern4.test(data3)) {
-          const err14 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      } else {
-        const err15 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.contractName !== void 0) {
-      if (typeof data.contractName !== "string") {
-        const err16 = { instancePath: instancePath + "/contractName", schemaPath: "#/properties/contractName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
     }
     if (data.contractAddress !== void 0) {
-      let data5 = data.contractAddress;
-      if (typeof data5 === "string") {
-        if (!pattern5.test(data5)) {
-          const err17 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-      } else {
-        const err18 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
+      if (!validate60(data.contractAddress, { instancePath: instancePath + "/contractAddress", parentData: data, parentDataProperty: "contractAddress", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        errors = vErrors.length;
       }
     }
     if (data.contractType !== void 0) {
       if (typeof data.contractType !== "string") {
-        const err19 = { instancePath: instancePath + "/contractType", schemaPath: "#/properties/contractType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err9 = { instancePath: instancePath + "/contractType", schemaPath: "#/properties/contractType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err9];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err9);
         }
         errors++;
       }
@@ -1865,87 +1658,71 @@ function validate33(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.source !== void 0) {
       let data7 = data.source;
       if (!(data7 === "LINKED" || data7 === "DEPLOYED")) {
-        const err20 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/enum", keyword: "enum", params: { allowedValues: schema58.properties.source.enum }, message: "must be equal to one of the allowed values" };
+        const err10 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/enum", keyword: "enum", params: { allowedValues: schema32.properties.source.enum }, message: "must be equal to one of the allowed values" };
         if (vErrors === null) {
-          vErrors = [err20];
+          vErrors = [err10];
         } else {
-          vErrors.push(err20);
+          vErrors.push(err10);
         }
         errors++;
       }
     }
     if (data.itemsContractAddress !== void 0) {
-      let data8 = data.itemsContractAddress;
-      if (typeof data8 === "string") {
-        if (!pattern5.test(data8)) {
-          const err21 = { instancePath: instancePath + "/itemsContractAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
-        }
-      } else {
-        const err22 = { instancePath: instancePath + "/itemsContractAddress", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
-        errors++;
+      if (!validate60(data.itemsContractAddress, { instancePath: instancePath + "/itemsContractAddress", parentData: data, parentDataProperty: "itemsContractAddress", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        errors = vErrors.length;
       }
     }
     if (data.abi !== void 0) {
       if (typeof data.abi !== "string") {
-        const err23 = { instancePath: instancePath + "/abi", schemaPath: "#/properties/abi/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err11 = { instancePath: instancePath + "/abi", schemaPath: "#/properties/abi/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err23];
+          vErrors = [err11];
         } else {
-          vErrors.push(err23);
+          vErrors.push(err11);
         }
         errors++;
       }
     }
     if (data.bytecode !== void 0) {
       if (typeof data.bytecode !== "string") {
-        const err24 = { instancePath: instancePath + "/bytecode", schemaPath: "#/properties/bytecode/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err12 = { instancePath: instancePath + "/bytecode", schemaPath: "#/properties/bytecode/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err24];
+          vErrors = [err12];
         } else {
-          vErrors.push(err24);
+          vErrors.push(err12);
         }
         errors++;
       }
     }
     if (data.bytecodeHash !== void 0) {
       if (typeof data.bytecodeHash !== "string") {
-        const err25 = { instancePath: instancePath + "/bytecodeHash", schemaPath: "#/properties/bytecodeHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err13 = { instancePath: instancePath + "/bytecodeHash", schemaPath: "#/properties/bytecodeHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
-          vErrors = [err25];
+          vErrors = [err13];
         } else {
-          vErrors.push(err25);
+          vErrors.push(err13);
         }
         errors++;
       }
     }
   } else {
-    const err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err26];
+      vErrors = [err14];
     } else {
-      vErrors.push(err26);
+      vErrors.push(err14);
     }
     errors++;
   }
-  validate33.errors = vErrors;
+  validate91.errors = vErrors;
   return errors === 0;
 }
-validate33.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate91.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate99(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate35.evaluated;
+  const evaluated0 = validate99.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2028,9 +1805,38 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.id !== void 0) {
-      let data0 = data.id;
-      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        const err8 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+      if (!validate54(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.gasTankId !== void 0) {
+      if (!validate54(data.gasTankId, { instancePath: instancePath + "/gasTankId", parentData: data, parentDataProperty: "gasTankId", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.projectId !== void 0) {
+      if (!validate54(data.projectId, { instancePath: instancePath + "/projectId", parentData: data, parentDataProperty: "projectId", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.network !== void 0) {
+      if (!validate58(data.network, { instancePath: instancePath + "/network", parentData: data, parentDataProperty: "network", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.address !== void 0) {
+      if (!validate60(data.address, { instancePath: instancePath + "/address", parentData: data, parentDataProperty: "address", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.name !== void 0) {
+      if (typeof data.name !== "string") {
+        const err8 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err8];
         } else {
@@ -2038,148 +1844,36 @@ function validate35(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 < 1 || isNaN(data0)) {
-          const err9 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.gasTankId !== void 0) {
-      let data1 = data.gasTankId;
-      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-        const err10 = { instancePath: instancePath + "/gasTankId", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (data1 < 1 || isNaN(data1)) {
-          const err11 = { instancePath: instancePath + "/gasTankId", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.projectId !== void 0) {
-      let data2 = data.projectId;
-      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-        const err12 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (data2 < 1 || isNaN(data2)) {
-          const err13 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.network !== void 0) {
-      let data3 = data.network;
-      if (typeof data3 === "string") {
-        if (!pattern4.test(data3)) {
-          const err14 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      } else {
-        const err15 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.address !== void 0) {
-      let data4 = data.address;
-      if (typeof data4 === "string") {
-        if (!pattern5.test(data4)) {
-          const err16 = { instancePath: instancePath + "/address", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-      } else {
-        const err17 = { instancePath: instancePath + "/address", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== void 0) {
-      if (typeof data.name !== "string") {
-        const err18 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
     }
     if (data.active !== void 0) {
       if (typeof data.active !== "boolean") {
-        const err19 = { instancePath: instancePath + "/active", schemaPath: "#/properties/active/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        const err9 = { instancePath: instancePath + "/active", schemaPath: "#/properties/active/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
         if (vErrors === null) {
-          vErrors = [err19];
+          vErrors = [err9];
         } else {
-          vErrors.push(err19);
+          vErrors.push(err9);
         }
         errors++;
       }
     }
   } else {
-    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err20];
+      vErrors = [err10];
     } else {
-      vErrors.push(err20);
+      vErrors.push(err10);
     }
     errors++;
   }
-  validate35.errors = vErrors;
+  validate99.errors = vErrors;
   return errors === 0;
 }
-validate35.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate99.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate20.evaluated;
+  const evaluated0 = validate52.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -2214,8 +1908,8 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate21(data1[i0], { instancePath: instancePath + "/projects/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+          if (!validate53(data1[i0], { instancePath: instancePath + "/projects/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
             errors = vErrors.length;
           }
         }
@@ -2234,8 +1928,8 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data3)) {
         const len1 = data3.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (!validate23(data3[i1], { instancePath: instancePath + "/currencies/" + i1, parentData: data3, parentDataProperty: i1, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+          if (!validate57(data3[i1], { instancePath: instancePath + "/currencies/" + i1, parentData: data3, parentDataProperty: i1, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
             errors = vErrors.length;
           }
         }
@@ -2254,8 +1948,8 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data5)) {
         const len2 = data5.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          if (!validate25(data5[i2], { instancePath: instancePath + "/collections/" + i2, parentData: data5, parentDataProperty: i2, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+          if (!validate63(data5[i2], { instancePath: instancePath + "/collections/" + i2, parentData: data5, parentDataProperty: i2, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
             errors = vErrors.length;
           }
         }
@@ -2274,8 +1968,8 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data7)) {
         const len3 = data7.length;
         for (let i3 = 0; i3 < len3; i3++) {
-          if (!validate31(data7[i3], { instancePath: instancePath + "/audiences/" + i3, parentData: data7, parentDataProperty: i3, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+          if (!validate86(data7[i3], { instancePath: instancePath + "/audiences/" + i3, parentData: data7, parentDataProperty: i3, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
             errors = vErrors.length;
           }
         }
@@ -2294,8 +1988,8 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data9)) {
         const len4 = data9.length;
         for (let i4 = 0; i4 < len4; i4++) {
-          if (!validate33(data9[i4], { instancePath: instancePath + "/contracts/" + i4, parentData: data9, parentDataProperty: i4, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+          if (!validate91(data9[i4], { instancePath: instancePath + "/contracts/" + i4, parentData: data9, parentDataProperty: i4, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
             errors = vErrors.length;
           }
         }
@@ -2314,8 +2008,8 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data11)) {
         const len5 = data11.length;
         for (let i5 = 0; i5 < len5; i5++) {
-          if (!validate35(data11[i5], { instancePath: instancePath + "/gasSponsors/" + i5, parentData: data11, parentDataProperty: i5, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+          if (!validate99(data11[i5], { instancePath: instancePath + "/gasSponsors/" + i5, parentData: data11, parentDataProperty: i5, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
             errors = vErrors.length;
           }
         }
@@ -2338,10 +2032,10 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate20.errors = vErrors;
+  validate52.errors = vErrors;
   return errors === 0;
 }
-validate20.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+validate52.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 export {
   Fixtures
 };
