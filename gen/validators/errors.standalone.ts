@@ -4,143 +4,67 @@
 // ajv-standalone.js
 var WebrpcErrorPayload = validate52;
 function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate52.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+  let vErrors = null, errors = 0, evaluated0 = validate52.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "error" }, message: "must have required property 'error'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.code === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.msg === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "msg" }, message: "must have required property 'msg'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "msg" }, message: "must have required property 'msg'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
     }
     if (data.status === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
     }
-    if (data.error !== void 0) {
-      if (typeof data.error !== "string") {
-        const err4 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
+    if (data.error !== void 0 && typeof data.error != "string") {
+      let err4 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     if (data.code !== void 0) {
       let data1 = data.code;
-      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-        const err5 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        let err5 = { instancePath: instancePath + "/code", schemaPath: "#/properties/code/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
     }
-    if (data.msg !== void 0) {
-      if (typeof data.msg !== "string") {
-        const err6 = { instancePath: instancePath + "/msg", schemaPath: "#/properties/msg/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
+    if (data.msg !== void 0 && typeof data.msg != "string") {
+      let err6 = { instancePath: instancePath + "/msg", schemaPath: "#/properties/msg/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
     }
-    if (data.cause !== void 0) {
-      if (typeof data.cause !== "string") {
-        const err7 = { instancePath: instancePath + "/cause", schemaPath: "#/properties/cause/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
+    if (data.cause !== void 0 && typeof data.cause != "string") {
+      let err7 = { instancePath: instancePath + "/cause", schemaPath: "#/properties/cause/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
     }
     if (data.status !== void 0) {
       let data4 = data.status;
-      if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)) && isFinite(data4))) {
-        const err8 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
+      if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        let err8 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
       }
       if (typeof data4 == "number" && isFinite(data4)) {
         if (data4 > 599 || isNaN(data4)) {
-          const err9 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/maximum", keyword: "maximum", params: { comparison: "<=", limit: 599 }, message: "must be <= 599" };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
+          let err9 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/maximum", keyword: "maximum", params: { comparison: "<=", limit: 599 }, message: "must be <= 599" };
+          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
         }
         if (data4 < 400 || isNaN(data4)) {
-          const err10 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/minimum", keyword: "minimum", params: { comparison: ">=", limit: 400 }, message: "must be >= 400" };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
+          let err10 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/minimum", keyword: "minimum", params: { comparison: ">=", limit: 400 }, message: "must be >= 400" };
+          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
         }
       }
     }
   } else {
-    const err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
+    let err11 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
   }
-  validate52.errors = vErrors;
-  return errors === 0;
+  return validate52.errors = vErrors, errors === 0;
 }
-validate52.evaluated = { "props": { "error": true, "code": true, "msg": true, "cause": true, "status": true }, "dynamicProps": false, "dynamicItems": false };
+validate52.evaluated = { props: { error: !0, code: !0, msg: !0, cause: !0, status: !0 }, dynamicProps: !1, dynamicItems: !1 };
 export {
   WebrpcErrorPayload
 };
