@@ -27,6 +27,7 @@ const commands = /** @type {Record<string, string>} */ ({
   'install-tools': 'scripts/commands/install-tools.ts',
   'record-examples': 'scripts/commands/record-examples.ts',
   start: 'scripts/commands/start.ts',
+  'prune-declarations': 'scripts/commands/prune-declarations.ts',
 })
 const [command = '', ...commandArgs] = process.argv.slice(2)
 if (!Object.hasOwn(commands, command)) {

@@ -3,279 +3,140 @@
 // (imports fullFormats, ucs2length from ./ajv-runtime.js: it needs no package at run time). DO NOT EDIT.
 // ajv-standalone.js
 import { fullFormats, ucs2length } from "./ajv-runtime.js";
-var Fixtures = validate20;
+var Fixtures = validate52;
+function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate54.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+    let err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+    vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+  }
+  if (typeof data == "number" && isFinite(data) && (data < 1 || isNaN(data))) {
+    let err1 = { instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+    vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+  }
+  return validate54.errors = vErrors, errors === 0;
+}
+validate54.evaluated = { dynamicProps: !1, dynamicItems: !1 };
 var func1 = ucs2length;
-function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate21.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate53.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.name === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.accessKey === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "accessKey" }, message: "must have required property 'accessKey'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "accessKey" }, message: "must have required property 'accessKey'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
     }
-    for (const key0 in data) {
+    for (let key0 in data)
       if (!(key0 === "id" || key0 === "name" || key0 === "accessKey")) {
-        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
+        let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
       }
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        const err4 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 < 1 || isNaN(data0)) {
-          const err5 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.name !== void 0) {
-      if (typeof data.name !== "string") {
-        const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
+    if (data.id !== void 0 && (validate54(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.name !== void 0 && typeof data.name != "string") {
+      let err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     if (data.accessKey !== void 0) {
       let data2 = data.accessKey;
-      if (typeof data2 === "string") {
+      if (typeof data2 == "string") {
         if (func1(data2) < 8) {
-          const err7 = { instancePath: instancePath + "/accessKey", schemaPath: "#/properties/accessKey/minLength", keyword: "minLength", params: { limit: 8 }, message: "must NOT have fewer than 8 characters" };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
+          let err5 = { instancePath: instancePath + "/accessKey", schemaPath: "#/properties/accessKey/minLength", keyword: "minLength", params: { limit: 8 }, message: "must NOT have fewer than 8 characters" };
+          vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
         }
       } else {
-        const err8 = { instancePath: instancePath + "/accessKey", schemaPath: "#/properties/accessKey/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
+        let err6 = { instancePath: instancePath + "/accessKey", schemaPath: "#/properties/accessKey/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
       }
     }
   } else {
-    const err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
+    let err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
   }
-  validate21.errors = vErrors;
-  return errors === 0;
+  return validate53.errors = vErrors, errors === 0;
 }
-validate21.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var pattern4 = new RegExp("^[a-z0-9-]+$", "u");
-var pattern5 = new RegExp("^0x[0-9a-fA-F]{40}$", "u");
-function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate23.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
+validate53.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
+var pattern3 = new RegExp("^[a-z0-9-]+$", "u");
+function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate58.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data == "string") {
+    if (!pattern3.test(data)) {
+      let err0 = { instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+  } else {
+    let err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
+  return validate58.errors = vErrors, errors === 0;
+}
+validate58.evaluated = { dynamicProps: !1, dynamicItems: !1 };
+var pattern4 = new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate60.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data == "string") {
+    if (!pattern4.test(data)) {
+      let err0 = { instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+  } else {
+    let err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+  return validate60.errors = vErrors, errors === 0;
+}
+validate60.evaluated = { dynamicProps: !1, dynamicItems: !1 };
+function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate57.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.network === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "network" }, message: "must have required property 'network'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "network" }, message: "must have required property 'network'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.address === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "address" }, message: "must have required property 'address'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "address" }, message: "must have required property 'address'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.symbol === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "symbol" }, message: "must have required property 'symbol'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "symbol" }, message: "must have required property 'symbol'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
     }
     if (data.decimals === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "decimals" }, message: "must have required property 'decimals'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "decimals" }, message: "must have required property 'decimals'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
     }
     if (data.usdPrice === void 0) {
-      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "usdPrice" }, message: "must have required property 'usdPrice'" };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "usdPrice" }, message: "must have required property 'usdPrice'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
-    for (const key0 in data) {
+    for (let key0 in data)
       if (!(key0 === "network" || key0 === "address" || key0 === "symbol" || key0 === "decimals" || key0 === "usdPrice")) {
-        const err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
+        let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
-    }
-    if (data.network !== void 0) {
-      let data0 = data.network;
-      if (typeof data0 === "string") {
-        if (!pattern4.test(data0)) {
-          const err6 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.address !== void 0) {
-      let data1 = data.address;
-      if (typeof data1 === "string") {
-        if (!pattern5.test(data1)) {
-          const err8 = { instancePath: instancePath + "/address", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = { instancePath: instancePath + "/address", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.symbol !== void 0) {
-      if (typeof data.symbol !== "string") {
-        const err10 = { instancePath: instancePath + "/symbol", schemaPath: "#/properties/symbol/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
+    if (data.network !== void 0 && (validate58(data.network, { instancePath: instancePath + "/network", parentData: data, parentDataProperty: "network", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors), errors = vErrors.length)), data.address !== void 0 && (validate60(data.address, { instancePath: instancePath + "/address", parentData: data, parentDataProperty: "address", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data.symbol !== void 0 && typeof data.symbol != "string") {
+      let err6 = { instancePath: instancePath + "/symbol", schemaPath: "#/properties/symbol/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
     }
     if (data.decimals !== void 0) {
       let data3 = data.decimals;
-      if (!(typeof data3 == "number" && (!(data3 % 1) && !isNaN(data3)) && isFinite(data3))) {
-        const err11 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
+      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        let err7 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
       }
       if (typeof data3 == "number" && isFinite(data3)) {
         if (data3 > 36 || isNaN(data3)) {
-          const err12 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/maximum", keyword: "maximum", params: { comparison: "<=", limit: 36 }, message: "must be <= 36" };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
+          let err8 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/maximum", keyword: "maximum", params: { comparison: "<=", limit: 36 }, message: "must be <= 36" };
+          vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
         if (data3 < 0 || isNaN(data3)) {
-          const err13 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
+          let err9 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
         }
       }
     }
@@ -283,2065 +144,720 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       let data4 = data.usdPrice;
       if (typeof data4 == "number" && isFinite(data4)) {
         if (data4 < 0 || isNaN(data4)) {
-          const err14 = { instancePath: instancePath + "/usdPrice", schemaPath: "#/properties/usdPrice/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
+          let err10 = { instancePath: instancePath + "/usdPrice", schemaPath: "#/properties/usdPrice/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
         }
       } else {
-        const err15 = { instancePath: instancePath + "/usdPrice", schemaPath: "#/properties/usdPrice/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
+        let err11 = { instancePath: instancePath + "/usdPrice", schemaPath: "#/properties/usdPrice/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
       }
     }
   } else {
-    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err16];
-    } else {
-      vErrors.push(err16);
-    }
-    errors++;
+    let err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
   }
-  validate23.errors = vErrors;
-  return errors === 0;
+  return validate57.errors = vErrors, errors === 0;
 }
-validate23.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var schema37 = { "type": "object", "additionalProperties": false, "required": ["network", "contractAddress", "name", "contractType", "tokens"], "properties": { "network": { "$ref": "#/$defs/network" }, "contractAddress": { "$ref": "#/$defs/address" }, "name": { "type": "string" }, "contractType": { "enum": ["ERC721", "ERC1155"] }, "tokens": { "type": "array", "items": { "$ref": "#/$defs/token" } }, "orders": { "type": "array", "items": { "$ref": "#/$defs/order" } } } };
-var schema40 = { "type": "object", "additionalProperties": false, "required": ["tokenId", "name", "attributes"], "properties": { "tokenId": { "$ref": "#/$defs/decimal" }, "name": { "type": "string" }, "description": { "type": "string" }, "image": { "type": "string" }, "externalUrl": { "type": "string" }, "decimals": { "type": "integer", "minimum": 0 }, "attributes": { "type": "array", "items": { "type": "object", "required": ["trait_type", "value"], "properties": { "trait_type": { "type": "string" }, "value": { "type": ["string", "number"] }, "display_type": { "type": "string" } } } }, "assets": { "type": "array", "items": { "$ref": "#/$defs/asset" } } } };
-var pattern8 = new RegExp("^(0|[1-9][0-9]*)$", "u");
-function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate26.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
+validate57.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
+var schema25 = { type: "object", additionalProperties: !1, required: ["network", "contractAddress", "name", "contractType", "tokens"], properties: { network: { $ref: "#/$defs/network" }, contractAddress: { $ref: "#/$defs/address" }, name: { type: "string" }, contractType: { enum: ["ERC721", "ERC1155"] }, tokens: { type: "array", items: { $ref: "#/$defs/token" } }, orders: { type: "array", items: { $ref: "#/$defs/order" } } } }, schema26 = { type: "object", additionalProperties: !1, required: ["tokenId", "name", "attributes"], properties: { tokenId: { $ref: "#/$defs/decimal" }, name: { type: "string" }, description: { type: "string" }, image: { type: "string" }, externalUrl: { type: "string" }, decimals: { type: "integer", minimum: 0 }, attributes: { type: "array", items: { type: "object", required: ["trait_type", "value"], properties: { trait_type: { type: "string" }, value: { type: ["string", "number"] }, display_type: { type: "string" } } } }, assets: { type: "array", items: { $ref: "#/$defs/asset" } } } };
+var pattern5 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+function validate67(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate67.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data == "string") {
+    if (!pattern5.test(data)) {
+      let err0 = { instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+  } else {
+    let err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.tokenId === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "tokenId" }, message: "must have required property 'tokenId'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
+  return validate67.errors = vErrors, errors === 0;
+}
+validate67.evaluated = { dynamicProps: !1, dynamicItems: !1 };
+function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate69.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.metadataField === void 0) {
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "metadataField" }, message: "must have required property 'metadataField'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+    if (data.url === void 0) {
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+    }
+    for (let key0 in data)
+      if (!(key0 === "metadataField" || key0 === "url" || key0 === "filename" || key0 === "filesize" || key0 === "mimeType" || key0 === "width" || key0 === "height")) {
+        let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
-      errors++;
+    if (data.metadataField !== void 0 && typeof data.metadataField != "string") {
+      let err3 = { instancePath: instancePath + "/metadataField", schemaPath: "#/properties/metadataField/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
+    }
+    if (data.url !== void 0 && typeof data.url != "string") {
+      let err4 = { instancePath: instancePath + "/url", schemaPath: "#/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+    }
+    if (data.filename !== void 0 && typeof data.filename != "string") {
+      let err5 = { instancePath: instancePath + "/filename", schemaPath: "#/properties/filename/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+    }
+    if (data.filesize !== void 0) {
+      let data3 = data.filesize;
+      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        let err6 = { instancePath: instancePath + "/filesize", schemaPath: "#/properties/filesize/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+      }
+      if (typeof data3 == "number" && isFinite(data3) && (data3 < 0 || isNaN(data3))) {
+        let err7 = { instancePath: instancePath + "/filesize", schemaPath: "#/properties/filesize/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+      }
+    }
+    if (data.mimeType !== void 0 && typeof data.mimeType != "string") {
+      let err8 = { instancePath: instancePath + "/mimeType", schemaPath: "#/properties/mimeType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+    }
+    if (data.width !== void 0) {
+      let data5 = data.width;
+      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        let err9 = { instancePath: instancePath + "/width", schemaPath: "#/properties/width/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+      }
+      if (typeof data5 == "number" && isFinite(data5) && (data5 < 0 || isNaN(data5))) {
+        let err10 = { instancePath: instancePath + "/width", schemaPath: "#/properties/width/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+        vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+      }
+    }
+    if (data.height !== void 0) {
+      let data6 = data.height;
+      if (!(typeof data6 == "number" && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+        let err11 = { instancePath: instancePath + "/height", schemaPath: "#/properties/height/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+      }
+      if (typeof data6 == "number" && isFinite(data6) && (data6 < 0 || isNaN(data6))) {
+        let err12 = { instancePath: instancePath + "/height", schemaPath: "#/properties/height/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+        vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+      }
+    }
+  } else {
+    let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+  }
+  return validate69.errors = vErrors, errors === 0;
+}
+validate69.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
+function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate66.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.tokenId === void 0) {
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "tokenId" }, message: "must have required property 'tokenId'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.name === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.attributes === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "attributes" }, message: "must have required property 'attributes'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "attributes" }, message: "must have required property 'attributes'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
     }
-    for (const key0 in data) {
+    for (let key0 in data)
       if (!(key0 === "tokenId" || key0 === "name" || key0 === "description" || key0 === "image" || key0 === "externalUrl" || key0 === "decimals" || key0 === "attributes" || key0 === "assets")) {
-        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
+        let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
       }
+    if (data.tokenId !== void 0 && (validate67(data.tokenId, { instancePath: instancePath + "/tokenId", parentData: data, parentDataProperty: "tokenId", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors), errors = vErrors.length)), data.name !== void 0 && typeof data.name != "string") {
+      let err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
-    if (data.tokenId !== void 0) {
-      let data0 = data.tokenId;
-      if (typeof data0 === "string") {
-        if (!pattern8.test(data0)) {
-          const err4 = { instancePath: instancePath + "/tokenId", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/tokenId", schemaPath: "#/$defs/decimal/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
+    if (data.description !== void 0 && typeof data.description != "string") {
+      let err5 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
     }
-    if (data.name !== void 0) {
-      if (typeof data.name !== "string") {
-        const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
+    if (data.image !== void 0 && typeof data.image != "string") {
+      let err6 = { instancePath: instancePath + "/image", schemaPath: "#/properties/image/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
     }
-    if (data.description !== void 0) {
-      if (typeof data.description !== "string") {
-        const err7 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.image !== void 0) {
-      if (typeof data.image !== "string") {
-        const err8 = { instancePath: instancePath + "/image", schemaPath: "#/properties/image/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.externalUrl !== void 0) {
-      if (typeof data.externalUrl !== "string") {
-        const err9 = { instancePath: instancePath + "/externalUrl", schemaPath: "#/properties/externalUrl/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
+    if (data.externalUrl !== void 0 && typeof data.externalUrl != "string") {
+      let err7 = { instancePath: instancePath + "/externalUrl", schemaPath: "#/properties/externalUrl/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
     }
     if (data.decimals !== void 0) {
       let data5 = data.decimals;
-      if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
-        const err10 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
+      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        let err8 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
       }
-      if (typeof data5 == "number" && isFinite(data5)) {
-        if (data5 < 0 || isNaN(data5)) {
-          const err11 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
+      if (typeof data5 == "number" && isFinite(data5) && (data5 < 0 || isNaN(data5))) {
+        let err9 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
       }
     }
     if (data.attributes !== void 0) {
       let data6 = data.attributes;
       if (Array.isArray(data6)) {
-        const len0 = data6.length;
+        let len0 = data6.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data7 = data6[i0];
           if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
             if (data7.trait_type === void 0) {
-              const err12 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/required", keyword: "required", params: { missingProperty: "trait_type" }, message: "must have required property 'trait_type'" };
-              if (vErrors === null) {
-                vErrors = [err12];
-              } else {
-                vErrors.push(err12);
-              }
-              errors++;
+              let err10 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/required", keyword: "required", params: { missingProperty: "trait_type" }, message: "must have required property 'trait_type'" };
+              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
             }
             if (data7.value === void 0) {
-              const err13 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/required", keyword: "required", params: { missingProperty: "value" }, message: "must have required property 'value'" };
-              if (vErrors === null) {
-                vErrors = [err13];
-              } else {
-                vErrors.push(err13);
-              }
-              errors++;
+              let err11 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/required", keyword: "required", params: { missingProperty: "value" }, message: "must have required property 'value'" };
+              vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
             }
-            if (data7.trait_type !== void 0) {
-              if (typeof data7.trait_type !== "string") {
-                const err14 = { instancePath: instancePath + "/attributes/" + i0 + "/trait_type", schemaPath: "#/properties/attributes/items/properties/trait_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err14];
-                } else {
-                  vErrors.push(err14);
-                }
-                errors++;
-              }
+            if (data7.trait_type !== void 0 && typeof data7.trait_type != "string") {
+              let err12 = { instancePath: instancePath + "/attributes/" + i0 + "/trait_type", schemaPath: "#/properties/attributes/items/properties/trait_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
             }
             if (data7.value !== void 0) {
               let data9 = data7.value;
-              if (typeof data9 !== "string" && !(typeof data9 == "number" && isFinite(data9))) {
-                const err15 = { instancePath: instancePath + "/attributes/" + i0 + "/value", schemaPath: "#/properties/attributes/items/properties/value/type", keyword: "type", params: { type: schema40.properties.attributes.items.properties.value.type }, message: "must be string,number" };
-                if (vErrors === null) {
-                  vErrors = [err15];
-                } else {
-                  vErrors.push(err15);
-                }
-                errors++;
+              if (typeof data9 != "string" && !(typeof data9 == "number" && isFinite(data9))) {
+                let err13 = { instancePath: instancePath + "/attributes/" + i0 + "/value", schemaPath: "#/properties/attributes/items/properties/value/type", keyword: "type", params: { type: schema26.properties.attributes.items.properties.value.type }, message: "must be string,number" };
+                vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
               }
             }
-            if (data7.display_type !== void 0) {
-              if (typeof data7.display_type !== "string") {
-                const err16 = { instancePath: instancePath + "/attributes/" + i0 + "/display_type", schemaPath: "#/properties/attributes/items/properties/display_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err16];
-                } else {
-                  vErrors.push(err16);
-                }
-                errors++;
-              }
+            if (data7.display_type !== void 0 && typeof data7.display_type != "string") {
+              let err14 = { instancePath: instancePath + "/attributes/" + i0 + "/display_type", schemaPath: "#/properties/attributes/items/properties/display_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
             }
           } else {
-            const err17 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err17];
-            } else {
-              vErrors.push(err17);
-            }
-            errors++;
+            let err15 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
           }
         }
       } else {
-        const err18 = { instancePath: instancePath + "/attributes", schemaPath: "#/properties/attributes/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
+        let err16 = { instancePath: instancePath + "/attributes", schemaPath: "#/properties/attributes/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
       }
     }
     if (data.assets !== void 0) {
       let data11 = data.assets;
       if (Array.isArray(data11)) {
-        const len1 = data11.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          let data12 = data11[i1];
-          if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
-            if (data12.metadataField === void 0) {
-              const err19 = { instancePath: instancePath + "/assets/" + i1, schemaPath: "#/$defs/asset/required", keyword: "required", params: { missingProperty: "metadataField" }, message: "must have required property 'metadataField'" };
-              if (vErrors === null) {
-                vErrors = [err19];
-              } else {
-                vErrors.push(err19);
-              }
-              errors++;
-            }
-            if (data12.url === void 0) {
-              const err20 = { instancePath: instancePath + "/assets/" + i1, schemaPath: "#/$defs/asset/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'" };
-              if (vErrors === null) {
-                vErrors = [err20];
-              } else {
-                vErrors.push(err20);
-              }
-              errors++;
-            }
-            for (const key1 in data12) {
-              if (!(key1 === "metadataField" || key1 === "url" || key1 === "filename" || key1 === "filesize" || key1 === "mimeType" || key1 === "width" || key1 === "height")) {
-                const err21 = { instancePath: instancePath + "/assets/" + i1, schemaPath: "#/$defs/asset/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err21];
-                } else {
-                  vErrors.push(err21);
-                }
-                errors++;
-              }
-            }
-            if (data12.metadataField !== void 0) {
-              if (typeof data12.metadataField !== "string") {
-                const err22 = { instancePath: instancePath + "/assets/" + i1 + "/metadataField", schemaPath: "#/$defs/asset/properties/metadataField/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err22];
-                } else {
-                  vErrors.push(err22);
-                }
-                errors++;
-              }
-            }
-            if (data12.url !== void 0) {
-              if (typeof data12.url !== "string") {
-                const err23 = { instancePath: instancePath + "/assets/" + i1 + "/url", schemaPath: "#/$defs/asset/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err23];
-                } else {
-                  vErrors.push(err23);
-                }
-                errors++;
-              }
-            }
-            if (data12.filename !== void 0) {
-              if (typeof data12.filename !== "string") {
-                const err24 = { instancePath: instancePath + "/assets/" + i1 + "/filename", schemaPath: "#/$defs/asset/properties/filename/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err24];
-                } else {
-                  vErrors.push(err24);
-                }
-                errors++;
-              }
-            }
-            if (data12.filesize !== void 0) {
-              let data16 = data12.filesize;
-              if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
-                const err25 = { instancePath: instancePath + "/assets/" + i1 + "/filesize", schemaPath: "#/$defs/asset/properties/filesize/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err25];
-                } else {
-                  vErrors.push(err25);
-                }
-                errors++;
-              }
-              if (typeof data16 == "number" && isFinite(data16)) {
-                if (data16 < 0 || isNaN(data16)) {
-                  const err26 = { instancePath: instancePath + "/assets/" + i1 + "/filesize", schemaPath: "#/$defs/asset/properties/filesize/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err26];
-                  } else {
-                    vErrors.push(err26);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data12.mimeType !== void 0) {
-              if (typeof data12.mimeType !== "string") {
-                const err27 = { instancePath: instancePath + "/assets/" + i1 + "/mimeType", schemaPath: "#/$defs/asset/properties/mimeType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err27];
-                } else {
-                  vErrors.push(err27);
-                }
-                errors++;
-              }
-            }
-            if (data12.width !== void 0) {
-              let data18 = data12.width;
-              if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
-                const err28 = { instancePath: instancePath + "/assets/" + i1 + "/width", schemaPath: "#/$defs/asset/properties/width/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err28];
-                } else {
-                  vErrors.push(err28);
-                }
-                errors++;
-              }
-              if (typeof data18 == "number" && isFinite(data18)) {
-                if (data18 < 0 || isNaN(data18)) {
-                  const err29 = { instancePath: instancePath + "/assets/" + i1 + "/width", schemaPath: "#/$defs/asset/properties/width/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err29];
-                  } else {
-                    vErrors.push(err29);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data12.height !== void 0) {
-              let data19 = data12.height;
-              if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
-                const err30 = { instancePath: instancePath + "/assets/" + i1 + "/height", schemaPath: "#/$defs/asset/properties/height/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err30];
-                } else {
-                  vErrors.push(err30);
-                }
-                errors++;
-              }
-              if (typeof data19 == "number" && isFinite(data19)) {
-                if (data19 < 0 || isNaN(data19)) {
-                  const err31 = { instancePath: instancePath + "/assets/" + i1 + "/height", schemaPath: "#/$defs/asset/properties/height/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err31];
-                  } else {
-                    vErrors.push(err31);
-                  }
-                  errors++;
-                }
-              }
-            }
-          } else {
-            const err32 = { instancePath: instancePath + "/assets/" + i1, schemaPath: "#/$defs/asset/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err32];
-            } else {
-              vErrors.push(err32);
-            }
-            errors++;
-          }
-        }
+        let len1 = data11.length;
+        for (let i1 = 0; i1 < len1; i1++)
+          validate69(data11[i1], { instancePath: instancePath + "/assets/" + i1, parentData: data11, parentDataProperty: i1, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors), errors = vErrors.length);
       } else {
-        const err33 = { instancePath: instancePath + "/assets", schemaPath: "#/properties/assets/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err33];
-        } else {
-          vErrors.push(err33);
-        }
-        errors++;
+        let err17 = { instancePath: instancePath + "/assets", schemaPath: "#/properties/assets/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
       }
     }
   } else {
-    const err34 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err34];
-    } else {
-      vErrors.push(err34);
-    }
-    errors++;
+    let err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
   }
-  validate26.errors = vErrors;
-  return errors === 0;
+  return validate66.errors = vErrors, errors === 0;
 }
-validate26.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var schema43 = { "type": "object", "additionalProperties": false, "required": ["orderId", "tokenId", "side", "marketplace", "createdBy", "currency", "pricePerToken", "quantity"], "properties": { "orderId": { "type": "string", "minLength": 1 }, "tokenId": { "$ref": "#/$defs/decimal" }, "side": { "enum": ["listing", "offer"] }, "status": { "enum": ["active", "inactive", "expired", "cancelled", "filled"], "default": "active" }, "marketplace": { "enum": ["platform_marketplace_v1", "platform_marketplace_v2", "blur", "zerox", "opensea", "looks_rare", "x2y2", "alienswap", "payment_processor", "mintify", "magic_eden"] }, "createdBy": { "$ref": "#/$defs/address" }, "currency": { "$ref": "#/$defs/address", "description": "A currency of the same network" }, "pricePerToken": { "$ref": "#/$defs/decimal", "description": "In the currency's smallest unit" }, "quantity": { "$ref": "#/$defs/decimal", "description": "Initial quantity" }, "quantityRemaining": { "$ref": "#/$defs/decimal", "description": "Defaults to quantity" }, "feeBreakdown": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["kind", "recipientAddress", "bps"], "properties": { "kind": { "type": "string" }, "recipientAddress": { "$ref": "#/$defs/address" }, "bps": { "type": "integer", "minimum": 0, "maximum": 1e4 } } } }, "validFrom": { "$ref": "#/$defs/datetime" }, "validUntil": { "$ref": "#/$defs/datetime" }, "createdAt": { "$ref": "#/$defs/datetime" }, "blockNumber": { "type": "integer", "minimum": 0 } } };
-var func2 = Object.prototype.hasOwnProperty;
+validate66.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
+var schema29 = { type: "object", additionalProperties: !1, required: ["orderId", "tokenId", "side", "marketplace", "createdBy", "currency", "pricePerToken", "quantity"], properties: { orderId: { type: "string", minLength: 1 }, tokenId: { $ref: "#/$defs/decimal" }, side: { enum: ["listing", "offer"] }, status: { enum: ["active", "inactive", "expired", "cancelled", "filled"], default: "active" }, marketplace: { enum: ["platform_marketplace_v1", "platform_marketplace_v2", "blur", "zerox", "opensea", "looks_rare", "x2y2", "alienswap", "payment_processor", "mintify", "magic_eden"] }, createdBy: { $ref: "#/$defs/address" }, currency: { $ref: "#/$defs/address", description: "A currency of the same network" }, pricePerToken: { $ref: "#/$defs/decimal", description: "In the currency's smallest unit" }, quantity: { $ref: "#/$defs/decimal", description: "Initial quantity" }, quantityRemaining: { $ref: "#/$defs/decimal", description: "Defaults to quantity" }, feeBreakdown: { type: "array", items: { type: "object", additionalProperties: !1, required: ["kind", "recipientAddress", "bps"], properties: { kind: { type: "string" }, recipientAddress: { $ref: "#/$defs/address" }, bps: { type: "integer", minimum: 0, maximum: 1e4 } } } }, validFrom: { $ref: "#/$defs/datetime" }, validUntil: { $ref: "#/$defs/datetime" }, createdAt: { $ref: "#/$defs/datetime" }, blockNumber: { type: "integer", minimum: 0 } } }, func2 = Object.prototype.hasOwnProperty;
 var formats0 = fullFormats["date-time"];
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate28.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
+function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate80.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data == "string") {
+    if (!formats0.validate(data)) {
+      let err0 = { instancePath, schemaPath: "#/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+  } else {
+    let err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+  return validate80.errors = vErrors, errors === 0;
+}
+validate80.evaluated = { dynamicProps: !1, dynamicItems: !1 };
+function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate72.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.orderId === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "orderId" }, message: "must have required property 'orderId'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "orderId" }, message: "must have required property 'orderId'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.tokenId === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "tokenId" }, message: "must have required property 'tokenId'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "tokenId" }, message: "must have required property 'tokenId'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.side === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "side" }, message: "must have required property 'side'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "side" }, message: "must have required property 'side'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
     }
     if (data.marketplace === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "marketplace" }, message: "must have required property 'marketplace'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "marketplace" }, message: "must have required property 'marketplace'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
     }
     if (data.createdBy === void 0) {
-      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "createdBy" }, message: "must have required property 'createdBy'" };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "createdBy" }, message: "must have required property 'createdBy'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     if (data.currency === void 0) {
-      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "currency" }, message: "must have required property 'currency'" };
-      if (vErrors === null) {
-        vErrors = [err5];
-      } else {
-        vErrors.push(err5);
-      }
-      errors++;
+      let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "currency" }, message: "must have required property 'currency'" };
+      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
     }
     if (data.pricePerToken === void 0) {
-      const err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "pricePerToken" }, message: "must have required property 'pricePerToken'" };
-      if (vErrors === null) {
-        vErrors = [err6];
-      } else {
-        vErrors.push(err6);
-      }
-      errors++;
+      let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "pricePerToken" }, message: "must have required property 'pricePerToken'" };
+      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
     }
     if (data.quantity === void 0) {
-      const err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "quantity" }, message: "must have required property 'quantity'" };
-      if (vErrors === null) {
-        vErrors = [err7];
-      } else {
-        vErrors.push(err7);
-      }
-      errors++;
+      let err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "quantity" }, message: "must have required property 'quantity'" };
+      vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
     }
-    for (const key0 in data) {
-      if (!func2.call(schema43.properties, key0)) {
-        const err8 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
+    for (let key0 in data)
+      if (!func2.call(schema29.properties, key0)) {
+        let err8 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
       }
-    }
     if (data.orderId !== void 0) {
       let data0 = data.orderId;
-      if (typeof data0 === "string") {
+      if (typeof data0 == "string") {
         if (func1(data0) < 1) {
-          const err9 = { instancePath: instancePath + "/orderId", schemaPath: "#/properties/orderId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
+          let err9 = { instancePath: instancePath + "/orderId", schemaPath: "#/properties/orderId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
         }
       } else {
-        const err10 = { instancePath: instancePath + "/orderId", schemaPath: "#/properties/orderId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
+        let err10 = { instancePath: instancePath + "/orderId", schemaPath: "#/properties/orderId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
       }
     }
-    if (data.tokenId !== void 0) {
-      let data1 = data.tokenId;
-      if (typeof data1 === "string") {
-        if (!pattern8.test(data1)) {
-          const err11 = { instancePath: instancePath + "/tokenId", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/tokenId", schemaPath: "#/$defs/decimal/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.side !== void 0) {
+    if (data.tokenId !== void 0 && (validate67(data.tokenId, { instancePath: instancePath + "/tokenId", parentData: data, parentDataProperty: "tokenId", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors), errors = vErrors.length)), data.side !== void 0) {
       let data2 = data.side;
       if (!(data2 === "listing" || data2 === "offer")) {
-        const err13 = { instancePath: instancePath + "/side", schemaPath: "#/properties/side/enum", keyword: "enum", params: { allowedValues: schema43.properties.side.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
+        let err11 = { instancePath: instancePath + "/side", schemaPath: "#/properties/side/enum", keyword: "enum", params: { allowedValues: schema29.properties.side.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
       }
     }
     if (data.status !== void 0) {
       let data3 = data.status;
       if (!(data3 === "active" || data3 === "inactive" || data3 === "expired" || data3 === "cancelled" || data3 === "filled")) {
-        const err14 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/enum", keyword: "enum", params: { allowedValues: schema43.properties.status.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
+        let err12 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/enum", keyword: "enum", params: { allowedValues: schema29.properties.status.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
       }
     }
     if (data.marketplace !== void 0) {
       let data4 = data.marketplace;
       if (!(data4 === "platform_marketplace_v1" || data4 === "platform_marketplace_v2" || data4 === "blur" || data4 === "zerox" || data4 === "opensea" || data4 === "looks_rare" || data4 === "x2y2" || data4 === "alienswap" || data4 === "payment_processor" || data4 === "mintify" || data4 === "magic_eden")) {
-        const err15 = { instancePath: instancePath + "/marketplace", schemaPath: "#/properties/marketplace/enum", keyword: "enum", params: { allowedValues: schema43.properties.marketplace.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
+        let err13 = { instancePath: instancePath + "/marketplace", schemaPath: "#/properties/marketplace/enum", keyword: "enum", params: { allowedValues: schema29.properties.marketplace.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
       }
     }
-    if (data.createdBy !== void 0) {
-      let data5 = data.createdBy;
-      if (typeof data5 === "string") {
-        if (!pattern5.test(data5)) {
-          const err16 = { instancePath: instancePath + "/createdBy", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-      } else {
-        const err17 = { instancePath: instancePath + "/createdBy", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data.currency !== void 0) {
-      let data6 = data.currency;
-      if (typeof data6 === "string") {
-        if (!pattern5.test(data6)) {
-          const err18 = { instancePath: instancePath + "/currency", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-      } else {
-        const err19 = { instancePath: instancePath + "/currency", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-    }
-    if (data.pricePerToken !== void 0) {
-      let data7 = data.pricePerToken;
-      if (typeof data7 === "string") {
-        if (!pattern8.test(data7)) {
-          const err20 = { instancePath: instancePath + "/pricePerToken", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
-          if (vErrors === null) {
-            vErrors = [err20];
-          } else {
-            vErrors.push(err20);
-          }
-          errors++;
-        }
-      } else {
-        const err21 = { instancePath: instancePath + "/pricePerToken", schemaPath: "#/$defs/decimal/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err21];
-        } else {
-          vErrors.push(err21);
-        }
-        errors++;
-      }
-    }
-    if (data.quantity !== void 0) {
-      let data8 = data.quantity;
-      if (typeof data8 === "string") {
-        if (!pattern8.test(data8)) {
-          const err22 = { instancePath: instancePath + "/quantity", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-      } else {
-        const err23 = { instancePath: instancePath + "/quantity", schemaPath: "#/$defs/decimal/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
-      }
-    }
-    if (data.quantityRemaining !== void 0) {
-      let data9 = data.quantityRemaining;
-      if (typeof data9 === "string") {
-        if (!pattern8.test(data9)) {
-          const err24 = { instancePath: instancePath + "/quantityRemaining", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
-          if (vErrors === null) {
-            vErrors = [err24];
-          } else {
-            vErrors.push(err24);
-          }
-          errors++;
-        }
-      } else {
-        const err25 = { instancePath: instancePath + "/quantityRemaining", schemaPath: "#/$defs/decimal/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-    }
-    if (data.feeBreakdown !== void 0) {
+    if (data.createdBy !== void 0 && (validate60(data.createdBy, { instancePath: instancePath + "/createdBy", parentData: data, parentDataProperty: "createdBy", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data.currency !== void 0 && (validate60(data.currency, { instancePath: instancePath + "/currency", parentData: data, parentDataProperty: "currency", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data.pricePerToken !== void 0 && (validate67(data.pricePerToken, { instancePath: instancePath + "/pricePerToken", parentData: data, parentDataProperty: "pricePerToken", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors), errors = vErrors.length)), data.quantity !== void 0 && (validate67(data.quantity, { instancePath: instancePath + "/quantity", parentData: data, parentDataProperty: "quantity", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors), errors = vErrors.length)), data.quantityRemaining !== void 0 && (validate67(data.quantityRemaining, { instancePath: instancePath + "/quantityRemaining", parentData: data, parentDataProperty: "quantityRemaining", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors), errors = vErrors.length)), data.feeBreakdown !== void 0) {
       let data10 = data.feeBreakdown;
       if (Array.isArray(data10)) {
-        const len0 = data10.length;
+        let len0 = data10.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data11 = data10[i0];
           if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
             if (data11.kind === void 0) {
-              const err26 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'" };
-              if (vErrors === null) {
-                vErrors = [err26];
-              } else {
-                vErrors.push(err26);
-              }
-              errors++;
+              let err14 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'" };
+              vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
             }
             if (data11.recipientAddress === void 0) {
-              const err27 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "recipientAddress" }, message: "must have required property 'recipientAddress'" };
-              if (vErrors === null) {
-                vErrors = [err27];
-              } else {
-                vErrors.push(err27);
-              }
-              errors++;
+              let err15 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "recipientAddress" }, message: "must have required property 'recipientAddress'" };
+              vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
             }
             if (data11.bps === void 0) {
-              const err28 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "bps" }, message: "must have required property 'bps'" };
-              if (vErrors === null) {
-                vErrors = [err28];
-              } else {
-                vErrors.push(err28);
-              }
-              errors++;
+              let err16 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "bps" }, message: "must have required property 'bps'" };
+              vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
             }
-            for (const key1 in data11) {
+            for (let key1 in data11)
               if (!(key1 === "kind" || key1 === "recipientAddress" || key1 === "bps")) {
-                const err29 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err29];
-                } else {
-                  vErrors.push(err29);
-                }
-                errors++;
+                let err17 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+                vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
               }
+            if (data11.kind !== void 0 && typeof data11.kind != "string") {
+              let err18 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/kind", schemaPath: "#/properties/feeBreakdown/items/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
             }
-            if (data11.kind !== void 0) {
-              if (typeof data11.kind !== "string") {
-                const err30 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/kind", schemaPath: "#/properties/feeBreakdown/items/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err30];
-                } else {
-                  vErrors.push(err30);
-                }
-                errors++;
-              }
-            }
-            if (data11.recipientAddress !== void 0) {
-              let data13 = data11.recipientAddress;
-              if (typeof data13 === "string") {
-                if (!pattern5.test(data13)) {
-                  const err31 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/recipientAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err31];
-                  } else {
-                    vErrors.push(err31);
-                  }
-                  errors++;
-                }
-              } else {
-                const err32 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/recipientAddress", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err32];
-                } else {
-                  vErrors.push(err32);
-                }
-                errors++;
-              }
-            }
-            if (data11.bps !== void 0) {
+            if (data11.recipientAddress !== void 0 && (validate60(data11.recipientAddress, { instancePath: instancePath + "/feeBreakdown/" + i0 + "/recipientAddress", parentData: data11, parentDataProperty: "recipientAddress", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data11.bps !== void 0) {
               let data14 = data11.bps;
-              if (!(typeof data14 == "number" && (!(data14 % 1) && !isNaN(data14)) && isFinite(data14))) {
-                const err33 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err33];
-                } else {
-                  vErrors.push(err33);
-                }
-                errors++;
+              if (!(typeof data14 == "number" && !(data14 % 1) && !isNaN(data14) && isFinite(data14))) {
+                let err19 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
               }
               if (typeof data14 == "number" && isFinite(data14)) {
                 if (data14 > 1e4 || isNaN(data14)) {
-                  const err34 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" };
-                  if (vErrors === null) {
-                    vErrors = [err34];
-                  } else {
-                    vErrors.push(err34);
-                  }
-                  errors++;
+                  let err20 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" };
+                  vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
                 }
                 if (data14 < 0 || isNaN(data14)) {
-                  const err35 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err35];
-                  } else {
-                    vErrors.push(err35);
-                  }
-                  errors++;
+                  let err21 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                  vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
                 }
               }
             }
           } else {
-            const err36 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err36];
-            } else {
-              vErrors.push(err36);
-            }
-            errors++;
+            let err22 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
           }
         }
       } else {
-        const err37 = { instancePath: instancePath + "/feeBreakdown", schemaPath: "#/properties/feeBreakdown/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err37];
-        } else {
-          vErrors.push(err37);
-        }
-        errors++;
+        let err23 = { instancePath: instancePath + "/feeBreakdown", schemaPath: "#/properties/feeBreakdown/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
       }
     }
-    if (data.validFrom !== void 0) {
-      let data15 = data.validFrom;
-      if (typeof data15 === "string") {
-        if (!formats0.validate(data15)) {
-          const err38 = { instancePath: instancePath + "/validFrom", schemaPath: "#/$defs/datetime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err38];
-          } else {
-            vErrors.push(err38);
-          }
-          errors++;
-        }
-      } else {
-        const err39 = { instancePath: instancePath + "/validFrom", schemaPath: "#/$defs/datetime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err39];
-        } else {
-          vErrors.push(err39);
-        }
-        errors++;
-      }
-    }
-    if (data.validUntil !== void 0) {
-      let data16 = data.validUntil;
-      if (typeof data16 === "string") {
-        if (!formats0.validate(data16)) {
-          const err40 = { instancePath: instancePath + "/validUntil", schemaPath: "#/$defs/datetime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err40];
-          } else {
-            vErrors.push(err40);
-          }
-          errors++;
-        }
-      } else {
-        const err41 = { instancePath: instancePath + "/validUntil", schemaPath: "#/$defs/datetime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err41];
-        } else {
-          vErrors.push(err41);
-        }
-        errors++;
-      }
-    }
-    if (data.createdAt !== void 0) {
-      let data17 = data.createdAt;
-      if (typeof data17 === "string") {
-        if (!formats0.validate(data17)) {
-          const err42 = { instancePath: instancePath + "/createdAt", schemaPath: "#/$defs/datetime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err42];
-          } else {
-            vErrors.push(err42);
-          }
-          errors++;
-        }
-      } else {
-        const err43 = { instancePath: instancePath + "/createdAt", schemaPath: "#/$defs/datetime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err43];
-        } else {
-          vErrors.push(err43);
-        }
-        errors++;
-      }
-    }
-    if (data.blockNumber !== void 0) {
+    if (data.validFrom !== void 0 && (validate80(data.validFrom, { instancePath: instancePath + "/validFrom", parentData: data, parentDataProperty: "validFrom", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors), errors = vErrors.length)), data.validUntil !== void 0 && (validate80(data.validUntil, { instancePath: instancePath + "/validUntil", parentData: data, parentDataProperty: "validUntil", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors), errors = vErrors.length)), data.createdAt !== void 0 && (validate80(data.createdAt, { instancePath: instancePath + "/createdAt", parentData: data, parentDataProperty: "createdAt", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors), errors = vErrors.length)), data.blockNumber !== void 0) {
       let data18 = data.blockNumber;
-      if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
-        const err44 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err44];
-        } else {
-          vErrors.push(err44);
-        }
-        errors++;
+      if (!(typeof data18 == "number" && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
+        let err24 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
       }
-      if (typeof data18 == "number" && isFinite(data18)) {
-        if (data18 < 0 || isNaN(data18)) {
-          const err45 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err45];
-          } else {
-            vErrors.push(err45);
-          }
-          errors++;
-        }
+      if (typeof data18 == "number" && isFinite(data18) && (data18 < 0 || isNaN(data18))) {
+        let err25 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+        vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
       }
     }
   } else {
-    const err46 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err46];
-    } else {
-      vErrors.push(err46);
-    }
-    errors++;
+    let err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
   }
-  validate28.errors = vErrors;
-  return errors === 0;
+  return validate72.errors = vErrors, errors === 0;
 }
-validate28.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate25.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+validate72.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
+function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate63.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.network === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "network" }, message: "must have required property 'network'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "network" }, message: "must have required property 'network'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.contractAddress === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractAddress" }, message: "must have required property 'contractAddress'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractAddress" }, message: "must have required property 'contractAddress'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.name === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
     }
     if (data.contractType === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractType" }, message: "must have required property 'contractType'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractType" }, message: "must have required property 'contractType'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
     }
     if (data.tokens === void 0) {
-      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "tokens" }, message: "must have required property 'tokens'" };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "tokens" }, message: "must have required property 'tokens'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
-    for (const key0 in data) {
+    for (let key0 in data)
       if (!(key0 === "network" || key0 === "contractAddress" || key0 === "name" || key0 === "contractType" || key0 === "tokens" || key0 === "orders")) {
-        const err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
+        let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
-    }
-    if (data.network !== void 0) {
-      let data0 = data.network;
-      if (typeof data0 === "string") {
-        if (!pattern4.test(data0)) {
-          const err6 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.contractAddress !== void 0) {
-      let data1 = data.contractAddress;
-      if (typeof data1 === "string") {
-        if (!pattern5.test(data1)) {
-          const err8 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== void 0) {
-      if (typeof data.name !== "string") {
-        const err10 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
+    if (data.network !== void 0 && (validate58(data.network, { instancePath: instancePath + "/network", parentData: data, parentDataProperty: "network", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors), errors = vErrors.length)), data.contractAddress !== void 0 && (validate60(data.contractAddress, { instancePath: instancePath + "/contractAddress", parentData: data, parentDataProperty: "contractAddress", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data.name !== void 0 && typeof data.name != "string") {
+      let err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
     }
     if (data.contractType !== void 0) {
       let data3 = data.contractType;
       if (!(data3 === "ERC721" || data3 === "ERC1155")) {
-        const err11 = { instancePath: instancePath + "/contractType", schemaPath: "#/properties/contractType/enum", keyword: "enum", params: { allowedValues: schema37.properties.contractType.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
+        let err7 = { instancePath: instancePath + "/contractType", schemaPath: "#/properties/contractType/enum", keyword: "enum", params: { allowedValues: schema25.properties.contractType.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
       }
     }
     if (data.tokens !== void 0) {
       let data4 = data.tokens;
       if (Array.isArray(data4)) {
-        const len0 = data4.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate26(data4[i0], { instancePath: instancePath + "/tokens/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-            errors = vErrors.length;
-          }
-        }
+        let len0 = data4.length;
+        for (let i0 = 0; i0 < len0; i0++)
+          validate66(data4[i0], { instancePath: instancePath + "/tokens/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors), errors = vErrors.length);
       } else {
-        const err12 = { instancePath: instancePath + "/tokens", schemaPath: "#/properties/tokens/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
+        let err8 = { instancePath: instancePath + "/tokens", schemaPath: "#/properties/tokens/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
       }
     }
     if (data.orders !== void 0) {
       let data6 = data.orders;
       if (Array.isArray(data6)) {
-        const len1 = data6.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (!validate28(data6[i1], { instancePath: instancePath + "/orders/" + i1, parentData: data6, parentDataProperty: i1, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-            errors = vErrors.length;
-          }
-        }
+        let len1 = data6.length;
+        for (let i1 = 0; i1 < len1; i1++)
+          validate72(data6[i1], { instancePath: instancePath + "/orders/" + i1, parentData: data6, parentDataProperty: i1, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors), errors = vErrors.length);
       } else {
-        const err13 = { instancePath: instancePath + "/orders", schemaPath: "#/properties/orders/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
+        let err9 = { instancePath: instancePath + "/orders", schemaPath: "#/properties/orders/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
       }
     }
   } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
+    let err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
   }
-  validate25.errors = vErrors;
-  return errors === 0;
+  return validate63.errors = vErrors, errors === 0;
 }
-validate25.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate31.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+validate63.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
+function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate86.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.projectId === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "projectId" }, message: "must have required property 'projectId'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "projectId" }, message: "must have required property 'projectId'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.name === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
     }
     if (data.contacts === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contacts" }, message: "must have required property 'contacts'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contacts" }, message: "must have required property 'contacts'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
     }
-    for (const key0 in data) {
+    for (let key0 in data)
       if (!(key0 === "id" || key0 === "projectId" || key0 === "name" || key0 === "contacts")) {
-        const err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
+        let err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
       }
-    }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 < 1 || isNaN(data0)) {
-          const err6 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.projectId !== void 0) {
-      let data1 = data.projectId;
-      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-        const err7 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (data1 < 1 || isNaN(data1)) {
-          const err8 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.name !== void 0) {
-      if (typeof data.name !== "string") {
-        const err9 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
+    if (data.id !== void 0 && (validate54(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.projectId !== void 0 && (validate54(data.projectId, { instancePath: instancePath + "/projectId", parentData: data, parentDataProperty: "projectId", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.name !== void 0 && typeof data.name != "string") {
+      let err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
     }
     if (data.contacts !== void 0) {
       let data3 = data.contacts;
       if (Array.isArray(data3)) {
-        const len0 = data3.length;
+        let len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data4 = data3[i0];
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.address === void 0) {
-              const err10 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/required", keyword: "required", params: { missingProperty: "address" }, message: "must have required property 'address'" };
-              if (vErrors === null) {
-                vErrors = [err10];
-              } else {
-                vErrors.push(err10);
-              }
-              errors++;
+              let err6 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/required", keyword: "required", params: { missingProperty: "address" }, message: "must have required property 'address'" };
+              vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
             }
-            for (const key1 in data4) {
+            for (let key1 in data4)
               if (!(key1 === "address" || key1 === "name" || key1 === "email")) {
-                const err11 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err11];
-                } else {
-                  vErrors.push(err11);
-                }
-                errors++;
+                let err7 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+                vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
               }
+            if (data4.address !== void 0 && (validate60(data4.address, { instancePath: instancePath + "/contacts/" + i0 + "/address", parentData: data4, parentDataProperty: "address", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data4.name !== void 0 && typeof data4.name != "string") {
+              let err8 = { instancePath: instancePath + "/contacts/" + i0 + "/name", schemaPath: "#/properties/contacts/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
             }
-            if (data4.address !== void 0) {
-              let data5 = data4.address;
-              if (typeof data5 === "string") {
-                if (!pattern5.test(data5)) {
-                  const err12 = { instancePath: instancePath + "/contacts/" + i0 + "/address", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err12];
-                  } else {
-                    vErrors.push(err12);
-                  }
-                  errors++;
-                }
-              } else {
-                const err13 = { instancePath: instancePath + "/contacts/" + i0 + "/address", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err13];
-                } else {
-                  vErrors.push(err13);
-                }
-                errors++;
-              }
-            }
-            if (data4.name !== void 0) {
-              if (typeof data4.name !== "string") {
-                const err14 = { instancePath: instancePath + "/contacts/" + i0 + "/name", schemaPath: "#/properties/contacts/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err14];
-                } else {
-                  vErrors.push(err14);
-                }
-                errors++;
-              }
-            }
-            if (data4.email !== void 0) {
-              if (typeof data4.email !== "string") {
-                const err15 = { instancePath: instancePath + "/contacts/" + i0 + "/email", schemaPath: "#/properties/contacts/items/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err15];
-                } else {
-                  vErrors.push(err15);
-                }
-                errors++;
-              }
+            if (data4.email !== void 0 && typeof data4.email != "string") {
+              let err9 = { instancePath: instancePath + "/contacts/" + i0 + "/email", schemaPath: "#/properties/contacts/items/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
             }
           } else {
-            const err16 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
+            let err10 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
         }
       } else {
-        const err17 = { instancePath: instancePath + "/contacts", schemaPath: "#/properties/contacts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
+        let err11 = { instancePath: instancePath + "/contacts", schemaPath: "#/properties/contacts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
       }
     }
   } else {
-    const err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err18];
-    } else {
-      vErrors.push(err18);
-    }
-    errors++;
+    let err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
   }
-  validate31.errors = vErrors;
-  return errors === 0;
+  return validate86.errors = vErrors, errors === 0;
 }
-validate31.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var schema58 = { "type": "object", "additionalProperties": false, "required": ["id", "projectId", "network", "contractName", "contractAddress", "contractType", "source"], "properties": { "id": { "$ref": "#/$defs/id" }, "projectId": { "$ref": "#/$defs/id" }, "audienceId": { "$ref": "#/$defs/id" }, "network": { "$ref": "#/$defs/network" }, "contractName": { "type": "string" }, "contractAddress": { "$ref": "#/$defs/address" }, "contractType": { "type": "string" }, "source": { "enum": ["LINKED", "DEPLOYED"] }, "itemsContractAddress": { "$ref": "#/$defs/address" }, "abi": { "type": "string" }, "bytecode": { "type": "string" }, "bytecodeHash": { "type": "string" } } };
-function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate33.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+validate86.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
+var schema32 = { type: "object", additionalProperties: !1, required: ["id", "projectId", "network", "contractName", "contractAddress", "contractType", "source"], properties: { id: { $ref: "#/$defs/id" }, projectId: { $ref: "#/$defs/id" }, audienceId: { $ref: "#/$defs/id" }, network: { $ref: "#/$defs/network" }, contractName: { type: "string" }, contractAddress: { $ref: "#/$defs/address" }, contractType: { type: "string" }, source: { enum: ["LINKED", "DEPLOYED"] }, itemsContractAddress: { $ref: "#/$defs/address" }, abi: { type: "string" }, bytecode: { type: "string" }, bytecodeHash: { type: "string" } } };
+function validate91(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate91.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.projectId === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "projectId" }, message: "must have required property 'projectId'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "projectId" }, message: "must have required property 'projectId'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.network === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "network" }, message: "must have required property 'network'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "network" }, message: "must have required property 'network'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
     }
     if (data.contractName === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractName" }, message: "must have required property 'contractName'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractName" }, message: "must have required property 'contractName'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
     }
     if (data.contractAddress === void 0) {
-      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractAddress" }, message: "must have required property 'contractAddress'" };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractAddress" }, message: "must have required property 'contractAddress'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     if (data.contractType === void 0) {
-      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractType" }, message: "must have required property 'contractType'" };
-      if (vErrors === null) {
-        vErrors = [err5];
-      } else {
-        vErrors.push(err5);
-      }
-      errors++;
+      let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractType" }, message: "must have required property 'contractType'" };
+      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
     }
     if (data.source === void 0) {
-      const err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'" };
-      if (vErrors === null) {
-        vErrors = [err6];
-      } else {
-        vErrors.push(err6);
-      }
-      errors++;
+      let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'" };
+      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
     }
-    for (const key0 in data) {
-      if (!func2.call(schema58.properties, key0)) {
-        const err7 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
+    for (let key0 in data)
+      if (!func2.call(schema32.properties, key0)) {
+        let err7 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
       }
+    if (data.id !== void 0 && (validate54(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.projectId !== void 0 && (validate54(data.projectId, { instancePath: instancePath + "/projectId", parentData: data, parentDataProperty: "projectId", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.audienceId !== void 0 && (validate54(data.audienceId, { instancePath: instancePath + "/audienceId", parentData: data, parentDataProperty: "audienceId", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.network !== void 0 && (validate58(data.network, { instancePath: instancePath + "/network", parentData: data, parentDataProperty: "network", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors), errors = vErrors.length)), data.contractName !== void 0 && typeof data.contractName != "string") {
+      let err8 = { instancePath: instancePath + "/contractName", schemaPath: "#/properties/contractName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
     }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        const err8 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 < 1 || isNaN(data0)) {
-          const err9 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.projectId !== void 0) {
-      let data1 = data.projectId;
-      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-        const err10 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (data1 < 1 || isNaN(data1)) {
-          const err11 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.audienceId !== void 0) {
-      let data2 = data.audienceId;
-      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-        const err12 = { instancePath: instancePath + "/audienceId", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (data2 < 1 || isNaN(data2)) {
-          const err13 = { instancePath: instancePath + "/audienceId", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.network !== void 0) {
-      let data3 = data.network;
-      if (typeof data3 === "string") {
-        if (!pattern4.test(data3)) {
-          const err14 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      } else {
-        const err15 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.contractName !== void 0) {
-      if (typeof data.contractName !== "string") {
-        const err16 = { instancePath: instancePath + "/contractName", schemaPath: "#/properties/contractName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data.contractAddress !== void 0) {
-      let data5 = data.contractAddress;
-      if (typeof data5 === "string") {
-        if (!pattern5.test(data5)) {
-          const err17 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-      } else {
-        const err18 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
-    if (data.contractType !== void 0) {
-      if (typeof data.contractType !== "string") {
-        const err19 = { instancePath: instancePath + "/contractType", schemaPath: "#/properties/contractType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
+    if (data.contractAddress !== void 0 && (validate60(data.contractAddress, { instancePath: instancePath + "/contractAddress", parentData: data, parentDataProperty: "contractAddress", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data.contractType !== void 0 && typeof data.contractType != "string") {
+      let err9 = { instancePath: instancePath + "/contractType", schemaPath: "#/properties/contractType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
     }
     if (data.source !== void 0) {
       let data7 = data.source;
       if (!(data7 === "LINKED" || data7 === "DEPLOYED")) {
-        const err20 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/enum", keyword: "enum", params: { allowedValues: schema58.properties.source.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err20];
-        } else {
-          vErrors.push(err20);
-        }
-        errors++;
+        let err10 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/enum", keyword: "enum", params: { allowedValues: schema32.properties.source.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
       }
     }
-    if (data.itemsContractAddress !== void 0) {
-      let data8 = data.itemsContractAddress;
-      if (typeof data8 === "string") {
-        if (!pattern5.test(data8)) {
-          const err21 = { instancePath: instancePath + "/itemsContractAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
-        }
-      } else {
-        const err22 = { instancePath: instancePath + "/itemsContractAddress", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
-        errors++;
-      }
+    if (data.itemsContractAddress !== void 0 && (validate60(data.itemsContractAddress, { instancePath: instancePath + "/itemsContractAddress", parentData: data, parentDataProperty: "itemsContractAddress", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data.abi !== void 0 && typeof data.abi != "string") {
+      let err11 = { instancePath: instancePath + "/abi", schemaPath: "#/properties/abi/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
     }
-    if (data.abi !== void 0) {
-      if (typeof data.abi !== "string") {
-        const err23 = { instancePath: instancePath + "/abi", schemaPath: "#/properties/abi/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
-      }
+    if (data.bytecode !== void 0 && typeof data.bytecode != "string") {
+      let err12 = { instancePath: instancePath + "/bytecode", schemaPath: "#/properties/bytecode/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
     }
-    if (data.bytecode !== void 0) {
-      if (typeof data.bytecode !== "string") {
-        const err24 = { instancePath: instancePath + "/bytecode", schemaPath: "#/properties/bytecode/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err24];
-        } else {
-          vErrors.push(err24);
-        }
-        errors++;
-      }
-    }
-    if (data.bytecodeHash !== void 0) {
-      if (typeof data.bytecodeHash !== "string") {
-        const err25 = { instancePath: instancePath + "/bytecodeHash", schemaPath: "#/properties/bytecodeHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
+    if (data.bytecodeHash !== void 0 && typeof data.bytecodeHash != "string") {
+      let err13 = { instancePath: instancePath + "/bytecodeHash", schemaPath: "#/properties/bytecodeHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
     }
   } else {
-    const err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err26];
-    } else {
-      vErrors.push(err26);
-    }
-    errors++;
+    let err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
   }
-  validate33.errors = vErrors;
-  return errors === 0;
+  return validate91.errors = vErrors, errors === 0;
 }
-validate33.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate35.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+validate91.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
+function validate99(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate99.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.gasTankId === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "gasTankId" }, message: "must have required property 'gasTankId'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "gasTankId" }, message: "must have required property 'gasTankId'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.projectId === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "projectId" }, message: "must have required property 'projectId'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "projectId" }, message: "must have required property 'projectId'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
     }
     if (data.network === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "network" }, message: "must have required property 'network'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "network" }, message: "must have required property 'network'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
     }
     if (data.address === void 0) {
-      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "address" }, message: "must have required property 'address'" };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "address" }, message: "must have required property 'address'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     if (data.name === void 0) {
-      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-      if (vErrors === null) {
-        vErrors = [err5];
-      } else {
-        vErrors.push(err5);
-      }
-      errors++;
+      let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
     }
     if (data.active === void 0) {
-      const err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "active" }, message: "must have required property 'active'" };
-      if (vErrors === null) {
-        vErrors = [err6];
-      } else {
-        vErrors.push(err6);
-      }
-      errors++;
+      let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "active" }, message: "must have required property 'active'" };
+      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
     }
-    for (const key0 in data) {
+    for (let key0 in data)
       if (!(key0 === "id" || key0 === "gasTankId" || key0 === "projectId" || key0 === "network" || key0 === "address" || key0 === "name" || key0 === "active")) {
-        const err7 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
+        let err7 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
       }
+    if (data.id !== void 0 && (validate54(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.gasTankId !== void 0 && (validate54(data.gasTankId, { instancePath: instancePath + "/gasTankId", parentData: data, parentDataProperty: "gasTankId", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.projectId !== void 0 && (validate54(data.projectId, { instancePath: instancePath + "/projectId", parentData: data, parentDataProperty: "projectId", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.network !== void 0 && (validate58(data.network, { instancePath: instancePath + "/network", parentData: data, parentDataProperty: "network", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors), errors = vErrors.length)), data.address !== void 0 && (validate60(data.address, { instancePath: instancePath + "/address", parentData: data, parentDataProperty: "address", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data.name !== void 0 && typeof data.name != "string") {
+      let err8 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
     }
-    if (data.id !== void 0) {
-      let data0 = data.id;
-      if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
-        const err8 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 < 1 || isNaN(data0)) {
-          const err9 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.gasTankId !== void 0) {
-      let data1 = data.gasTankId;
-      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-        const err10 = { instancePath: instancePath + "/gasTankId", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (data1 < 1 || isNaN(data1)) {
-          const err11 = { instancePath: instancePath + "/gasTankId", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.projectId !== void 0) {
-      let data2 = data.projectId;
-      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-        const err12 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (data2 < 1 || isNaN(data2)) {
-          const err13 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.network !== void 0) {
-      let data3 = data.network;
-      if (typeof data3 === "string") {
-        if (!pattern4.test(data3)) {
-          const err14 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      } else {
-        const err15 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.address !== void 0) {
-      let data4 = data.address;
-      if (typeof data4 === "string") {
-        if (!pattern5.test(data4)) {
-          const err16 = { instancePath: instancePath + "/address", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-      } else {
-        const err17 = { instancePath: instancePath + "/address", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== void 0) {
-      if (typeof data.name !== "string") {
-        const err18 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
-    if (data.active !== void 0) {
-      if (typeof data.active !== "boolean") {
-        const err19 = { instancePath: instancePath + "/active", schemaPath: "#/properties/active/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
+    if (data.active !== void 0 && typeof data.active != "boolean") {
+      let err9 = { instancePath: instancePath + "/active", schemaPath: "#/properties/active/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+      vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
     }
   } else {
-    const err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err20];
-    } else {
-      vErrors.push(err20);
-    }
-    errors++;
+    let err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
   }
-  validate35.errors = vErrors;
-  return errors === 0;
+  return validate99.errors = vErrors, errors === 0;
 }
-validate35.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate20.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
+validate99.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
+function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate52.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+    for (let key0 in data)
       if (!(key0 === "$schema" || key0 === "projects" || key0 === "currencies" || key0 === "collections" || key0 === "audiences" || key0 === "contracts" || key0 === "gasSponsors")) {
-        const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
+        let err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
       }
-    }
-    if (data.$schema !== void 0) {
-      if (typeof data.$schema !== "string") {
-        const err1 = { instancePath: instancePath + "/$schema", schemaPath: "#/properties/%24schema/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
+    if (data.$schema !== void 0 && typeof data.$schema != "string") {
+      let err1 = { instancePath: instancePath + "/$schema", schemaPath: "#/properties/%24schema/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.projects !== void 0) {
       let data1 = data.projects;
       if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate21(data1[i0], { instancePath: instancePath + "/projects/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-            errors = vErrors.length;
-          }
-        }
+        let len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++)
+          validate53(data1[i0], { instancePath: instancePath + "/projects/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors), errors = vErrors.length);
       } else {
-        const err2 = { instancePath: instancePath + "/projects", schemaPath: "#/properties/projects/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
+        let err2 = { instancePath: instancePath + "/projects", schemaPath: "#/properties/projects/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
     }
     if (data.currencies !== void 0) {
       let data3 = data.currencies;
       if (Array.isArray(data3)) {
-        const len1 = data3.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (!validate23(data3[i1], { instancePath: instancePath + "/currencies/" + i1, parentData: data3, parentDataProperty: i1, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-            errors = vErrors.length;
-          }
-        }
+        let len1 = data3.length;
+        for (let i1 = 0; i1 < len1; i1++)
+          validate57(data3[i1], { instancePath: instancePath + "/currencies/" + i1, parentData: data3, parentDataProperty: i1, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors), errors = vErrors.length);
       } else {
-        const err3 = { instancePath: instancePath + "/currencies", schemaPath: "#/properties/currencies/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
+        let err3 = { instancePath: instancePath + "/currencies", schemaPath: "#/properties/currencies/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
       }
     }
     if (data.collections !== void 0) {
       let data5 = data.collections;
       if (Array.isArray(data5)) {
-        const len2 = data5.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          if (!validate25(data5[i2], { instancePath: instancePath + "/collections/" + i2, parentData: data5, parentDataProperty: i2, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-            errors = vErrors.length;
-          }
-        }
+        let len2 = data5.length;
+        for (let i2 = 0; i2 < len2; i2++)
+          validate63(data5[i2], { instancePath: instancePath + "/collections/" + i2, parentData: data5, parentDataProperty: i2, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors), errors = vErrors.length);
       } else {
-        const err4 = { instancePath: instancePath + "/collections", schemaPath: "#/properties/collections/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
+        let err4 = { instancePath: instancePath + "/collections", schemaPath: "#/properties/collections/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
       }
     }
     if (data.audiences !== void 0) {
       let data7 = data.audiences;
       if (Array.isArray(data7)) {
-        const len3 = data7.length;
-        for (let i3 = 0; i3 < len3; i3++) {
-          if (!validate31(data7[i3], { instancePath: instancePath + "/audiences/" + i3, parentData: data7, parentDataProperty: i3, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-            errors = vErrors.length;
-          }
-        }
+        let len3 = data7.length;
+        for (let i3 = 0; i3 < len3; i3++)
+          validate86(data7[i3], { instancePath: instancePath + "/audiences/" + i3, parentData: data7, parentDataProperty: i3, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors), errors = vErrors.length);
       } else {
-        const err5 = { instancePath: instancePath + "/audiences", schemaPath: "#/properties/audiences/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
+        let err5 = { instancePath: instancePath + "/audiences", schemaPath: "#/properties/audiences/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
     }
     if (data.contracts !== void 0) {
       let data9 = data.contracts;
       if (Array.isArray(data9)) {
-        const len4 = data9.length;
-        for (let i4 = 0; i4 < len4; i4++) {
-          if (!validate33(data9[i4], { instancePath: instancePath + "/contracts/" + i4, parentData: data9, parentDataProperty: i4, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-            errors = vErrors.length;
-          }
-        }
+        let len4 = data9.length;
+        for (let i4 = 0; i4 < len4; i4++)
+          validate91(data9[i4], { instancePath: instancePath + "/contracts/" + i4, parentData: data9, parentDataProperty: i4, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors), errors = vErrors.length);
       } else {
-        const err6 = { instancePath: instancePath + "/contracts", schemaPath: "#/properties/contracts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
+        let err6 = { instancePath: instancePath + "/contracts", schemaPath: "#/properties/contracts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
       }
     }
     if (data.gasSponsors !== void 0) {
       let data11 = data.gasSponsors;
       if (Array.isArray(data11)) {
-        const len5 = data11.length;
-        for (let i5 = 0; i5 < len5; i5++) {
-          if (!validate35(data11[i5], { instancePath: instancePath + "/gasSponsors/" + i5, parentData: data11, parentDataProperty: i5, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
-            errors = vErrors.length;
-          }
-        }
+        let len5 = data11.length;
+        for (let i5 = 0; i5 < len5; i5++)
+          validate99(data11[i5], { instancePath: instancePath + "/gasSponsors/" + i5, parentData: data11, parentDataProperty: i5, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors), errors = vErrors.length);
       } else {
-        const err7 = { instancePath: instancePath + "/gasSponsors", schemaPath: "#/properties/gasSponsors/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
+        let err7 = { instancePath: instancePath + "/gasSponsors", schemaPath: "#/properties/gasSponsors/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
       }
     }
   } else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
+    let err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
   }
-  validate20.errors = vErrors;
-  return errors === 0;
+  return validate52.errors = vErrors, errors === 0;
 }
-validate20.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+validate52.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
 export {
   Fixtures
 };

@@ -3,2609 +3,931 @@
 // (imports fullFormats from ./ajv-runtime.js: it needs no package at run time). DO NOT EDIT.
 // ajv-standalone.js
 import { fullFormats } from "./ajv-runtime.js";
-var WebhookEventType = validate21;
-var schema32 = { "$id": "https://web3-market-contract.invalid/schemas/indexer/WebhookEventType.json", "title": "WebhookEventType", "description": "Kind of a delivered event. The contract names `BLOCK_ADDED`; `BLOCK_REMOVED` follows the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`BLOCK_ADDED`: The event's block was added to the chain.\n\n`BLOCK_REMOVED`: The event's block was removed from the chain (a reorganisation).", "type": "string", "enum": ["BLOCK_ADDED", "BLOCK_REMOVED"] };
-function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate21.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (typeof data !== "string") {
-    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
+var WebhookEventType = validate53, schema20 = { $id: "https://web3-market-contract.invalid/schemas/indexer/WebhookEventType.json", title: "WebhookEventType", description: "Kind of a delivered event. The contract names `BLOCK_ADDED`; `BLOCK_REMOVED` follows the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`BLOCK_ADDED`: The event's block was added to the chain.\n\n`BLOCK_REMOVED`: The event's block was removed from the chain (a reorganisation).", type: "string", enum: ["BLOCK_ADDED", "BLOCK_REMOVED"] };
+function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate53.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {
+    let err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
   }
   if (!(data === "BLOCK_ADDED" || data === "BLOCK_REMOVED")) {
-    const err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema32.enum }, message: "must be equal to one of the allowed values" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
+    let err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema20.enum }, message: "must be equal to one of the allowed values" };
+    vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  validate21.errors = vErrors;
-  return errors === 0;
+  return validate53.errors = vErrors, errors === 0;
 }
-validate21.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var LogDataType = validate22;
-var schema33 = { "$id": "https://web3-market-contract.invalid/schemas/indexer/LogDataType.json", "title": "LogDataType", "description": "Kind of log of a delivered event. The contract names `TOKEN_TRANSFER`; the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`EVENT`: Any contract event.\n\n`TOKEN_TRANSFER`: A token transfer.\n\n`NATIVE_TOKEN_TRANSFER`: A transfer of the chain's native currency.\n\n`PLATFORM_TXN`: A transaction of the platform's wallet.", "type": "string", "enum": ["EVENT", "TOKEN_TRANSFER", "NATIVE_TOKEN_TRANSFER", "PLATFORM_TXN"] };
-function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate22.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (typeof data !== "string") {
-    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
+validate53.evaluated = { dynamicProps: !1, dynamicItems: !1 };
+var LogDataType = validate54, schema21 = { $id: "https://web3-market-contract.invalid/schemas/indexer/LogDataType.json", title: "LogDataType", description: "Kind of log of a delivered event. The contract names `TOKEN_TRANSFER`; the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`EVENT`: Any contract event.\n\n`TOKEN_TRANSFER`: A token transfer.\n\n`NATIVE_TOKEN_TRANSFER`: A transfer of the chain's native currency.\n\n`PLATFORM_TXN`: A transaction of the platform's wallet.", type: "string", enum: ["EVENT", "TOKEN_TRANSFER", "NATIVE_TOKEN_TRANSFER", "PLATFORM_TXN"] };
+function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate54.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {
+    let err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
   }
   if (!(data === "EVENT" || data === "TOKEN_TRANSFER" || data === "NATIVE_TOKEN_TRANSFER" || data === "PLATFORM_TXN")) {
-    const err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema33.enum }, message: "must be equal to one of the allowed values" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
+    let err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema21.enum }, message: "must be equal to one of the allowed values" };
+    vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  validate22.errors = vErrors;
-  return errors === 0;
+  return validate54.errors = vErrors, errors === 0;
 }
-validate22.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var ContractType = validate23;
-var schema34 = { "$id": "https://web3-market-contract.invalid/schemas/indexer/ContractType.json", "title": "ContractType", "description": "Type of the contract that emitted a delivered event. The contract names ERC20, ERC721 and ERC1155 (\"etc.\"); the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`NATIVE`: The chain's native currency.\n\n`ERC20`: A fungible token.\n\n`ERC721`: A non-fungible token.\n\n`ERC1155`: A multi-token contract.\n\n`PLATFORM_WALLET`: The platform's wallet contract.\n\n`PLATFORM_MARKETPLACE`: The platform's marketplace contract.", "type": "string", "enum": ["UNKNOWN", "NATIVE", "ERC20", "ERC721", "ERC1155", "PLATFORM_WALLET", "ERC20_BRIDGE", "ERC721_BRIDGE", "ERC1155_BRIDGE", "PLATFORM_MARKETPLACE", "ERC6909"] };
-function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate23.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (typeof data !== "string") {
-    const err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
+validate54.evaluated = { dynamicProps: !1, dynamicItems: !1 };
+var ContractType = validate55, schema22 = { $id: "https://web3-market-contract.invalid/schemas/indexer/ContractType.json", title: "ContractType", description: `Type of the contract that emitted a delivered event. The contract names ERC20, ERC721 and ERC1155 ("etc."); the other values follow the public API.
+
+Carried as the value's name (uint8 on the server side).
+
+\`NATIVE\`: The chain's native currency.
+
+\`ERC20\`: A fungible token.
+
+\`ERC721\`: A non-fungible token.
+
+\`ERC1155\`: A multi-token contract.
+
+\`PLATFORM_WALLET\`: The platform's wallet contract.
+
+\`PLATFORM_MARKETPLACE\`: The platform's marketplace contract.`, type: "string", enum: ["UNKNOWN", "NATIVE", "ERC20", "ERC721", "ERC1155", "PLATFORM_WALLET", "ERC20_BRIDGE", "ERC721_BRIDGE", "ERC1155_BRIDGE", "PLATFORM_MARKETPLACE", "ERC6909"] };
+function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate55.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {
+    let err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
   }
   if (!(data === "UNKNOWN" || data === "NATIVE" || data === "ERC20" || data === "ERC721" || data === "ERC1155" || data === "PLATFORM_WALLET" || data === "ERC20_BRIDGE" || data === "ERC721_BRIDGE" || data === "ERC1155_BRIDGE" || data === "PLATFORM_MARKETPLACE" || data === "ERC6909")) {
-    const err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema34.enum }, message: "must be equal to one of the allowed values" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
+    let err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema22.enum }, message: "must be equal to one of the allowed values" };
+    vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  validate23.errors = vErrors;
-  return errors === 0;
+  return validate55.errors = vErrors, errors === 0;
 }
-validate23.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var WebhookFilters = validate24;
-var pattern4 = new RegExp("^0x[0-9a-fA-F]{40}$", "u");
-var pattern5 = new RegExp("^[0-9]+$", "u");
-var pattern7 = new RegExp("^0x[0-9a-fA-F]{64}$", "u");
-function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate24.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+validate55.evaluated = { dynamicProps: !1, dynamicItems: !1 };
+var WebhookFilters = validate56;
+var pattern3 = new RegExp("^0x[0-9a-fA-F]{40}$", "u"), pattern4 = new RegExp("^[0-9]+$", "u"), pattern6 = new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate56.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.contractAddresses === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractAddresses" }, message: "must have required property 'contractAddresses'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractAddresses" }, message: "must have required property 'contractAddresses'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.events === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "events" }, message: "must have required property 'events'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "events" }, message: "must have required property 'events'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.contractAddresses !== void 0) {
       let data0 = data.contractAddresses;
       if (Array.isArray(data0)) {
-        const len0 = data0.length;
+        let len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data1 = data0[i0];
-          if (typeof data1 === "string") {
-            if (!pattern4.test(data1)) {
-              const err2 = { instancePath: instancePath + "/contractAddresses/" + i0, schemaPath: "#/properties/contractAddresses/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-              if (vErrors === null) {
-                vErrors = [err2];
-              } else {
-                vErrors.push(err2);
-              }
-              errors++;
+          if (typeof data1 == "string") {
+            if (!pattern3.test(data1)) {
+              let err2 = { instancePath: instancePath + "/contractAddresses/" + i0, schemaPath: "#/properties/contractAddresses/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+              vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
             }
           } else {
-            const err3 = { instancePath: instancePath + "/contractAddresses/" + i0, schemaPath: "#/properties/contractAddresses/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
+            let err3 = { instancePath: instancePath + "/contractAddresses/" + i0, schemaPath: "#/properties/contractAddresses/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
           }
         }
       } else {
-        const err4 = { instancePath: instancePath + "/contractAddresses", schemaPath: "#/properties/contractAddresses/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
+        let err4 = { instancePath: instancePath + "/contractAddresses", schemaPath: "#/properties/contractAddresses/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
       }
     }
     if (data.events !== void 0) {
       let data2 = data.events;
       if (Array.isArray(data2)) {
-        const len1 = data2.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (typeof data2[i1] !== "string") {
-            const err5 = { instancePath: instancePath + "/events/" + i1, schemaPath: "#/properties/events/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
+        let len1 = data2.length;
+        for (let i1 = 0; i1 < len1; i1++)
+          if (typeof data2[i1] != "string") {
+            let err5 = { instancePath: instancePath + "/events/" + i1, schemaPath: "#/properties/events/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
-        }
       } else {
-        const err6 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
+        let err6 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
       }
     }
     if (data.tokenIDs !== void 0) {
       let data4 = data.tokenIDs;
       if (Array.isArray(data4)) {
-        const len2 = data4.length;
+        let len2 = data4.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          let data5 = data4[i2];
-          const _errs12 = errors;
-          let valid7 = false;
-          const _errs13 = errors;
-          if (!(typeof data5 == "number" && (!(data5 % 1) && !isNaN(data5)) && isFinite(data5))) {
-            const err7 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
+          let data5 = data4[i2], _errs12 = errors, valid7 = !1, _errs13 = errors;
+          if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+            let err7 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
           }
-          if (typeof data5 == "number" && isFinite(data5)) {
-            if (data5 < 0 || isNaN(data5)) {
-              const err8 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-              if (vErrors === null) {
-                vErrors = [err8];
-              } else {
-                vErrors.push(err8);
-              }
-              errors++;
-            }
+          if (typeof data5 == "number" && isFinite(data5) && (data5 < 0 || isNaN(data5))) {
+            let err8 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
           }
           var _valid0 = _errs13 === errors;
           valid7 = valid7 || _valid0;
-          const _errs15 = errors;
-          if (typeof data5 === "string") {
-            if (!pattern5.test(data5)) {
-              const err9 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
-              if (vErrors === null) {
-                vErrors = [err9];
-              } else {
-                vErrors.push(err9);
-              }
-              errors++;
+          let _errs15 = errors;
+          if (typeof data5 == "string") {
+            if (!pattern4.test(data5)) {
+              let err9 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
+              vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
             }
           } else {
-            const err10 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
+            let err10 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
           var _valid0 = _errs15 === errors;
-          valid7 = valid7 || _valid0;
-          if (!valid7) {
-            const err11 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          } else {
-            errors = _errs12;
-            if (vErrors !== null) {
-              if (_errs12) {
-                vErrors.length = _errs12;
-              } else {
-                vErrors = null;
-              }
-            }
+          if (valid7 = valid7 || _valid0, valid7)
+            errors = _errs12, vErrors !== null && (_errs12 ? vErrors.length = _errs12 : vErrors = null);
+          else {
+            let err11 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+            vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
           }
         }
       } else {
-        const err12 = { instancePath: instancePath + "/tokenIDs", schemaPath: "#/properties/tokenIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
+        let err12 = { instancePath: instancePath + "/tokenIDs", schemaPath: "#/properties/tokenIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
       }
     }
     if (data.accounts !== void 0) {
       let data6 = data.accounts;
       if (Array.isArray(data6)) {
-        const len3 = data6.length;
+        let len3 = data6.length;
         for (let i3 = 0; i3 < len3; i3++) {
           let data7 = data6[i3];
-          if (typeof data7 === "string") {
-            if (!pattern4.test(data7)) {
-              const err13 = { instancePath: instancePath + "/accounts/" + i3, schemaPath: "#/properties/accounts/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-              if (vErrors === null) {
-                vErrors = [err13];
-              } else {
-                vErrors.push(err13);
-              }
-              errors++;
+          if (typeof data7 == "string") {
+            if (!pattern3.test(data7)) {
+              let err13 = { instancePath: instancePath + "/accounts/" + i3, schemaPath: "#/properties/accounts/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+              vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
             }
           } else {
-            const err14 = { instancePath: instancePath + "/accounts/" + i3, schemaPath: "#/properties/accounts/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err14];
-            } else {
-              vErrors.push(err14);
-            }
-            errors++;
+            let err14 = { instancePath: instancePath + "/accounts/" + i3, schemaPath: "#/properties/accounts/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
           }
         }
       } else {
-        const err15 = { instancePath: instancePath + "/accounts", schemaPath: "#/properties/accounts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
+        let err15 = { instancePath: instancePath + "/accounts", schemaPath: "#/properties/accounts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
       }
     }
     if (data.topicHashes !== void 0) {
       let data8 = data.topicHashes;
       if (Array.isArray(data8)) {
-        const len4 = data8.length;
+        let len4 = data8.length;
         for (let i4 = 0; i4 < len4; i4++) {
           let data9 = data8[i4];
-          if (typeof data9 === "string") {
-            if (!pattern7.test(data9)) {
-              const err16 = { instancePath: instancePath + "/topicHashes/" + i4, schemaPath: "#/properties/topicHashes/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
-              if (vErrors === null) {
-                vErrors = [err16];
-              } else {
-                vErrors.push(err16);
-              }
-              errors++;
+          if (typeof data9 == "string") {
+            if (!pattern6.test(data9)) {
+              let err16 = { instancePath: instancePath + "/topicHashes/" + i4, schemaPath: "#/properties/topicHashes/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
+              vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
             }
           } else {
-            const err17 = { instancePath: instancePath + "/topicHashes/" + i4, schemaPath: "#/properties/topicHashes/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err17];
-            } else {
-              vErrors.push(err17);
-            }
-            errors++;
+            let err17 = { instancePath: instancePath + "/topicHashes/" + i4, schemaPath: "#/properties/topicHashes/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
           }
         }
       } else {
-        const err18 = { instancePath: instancePath + "/topicHashes", schemaPath: "#/properties/topicHashes/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
+        let err18 = { instancePath: instancePath + "/topicHashes", schemaPath: "#/properties/topicHashes/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
       }
     }
   } else {
-    const err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err19];
-    } else {
-      vErrors.push(err19);
-    }
-    errors++;
+    let err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
   }
-  validate24.errors = vErrors;
-  return errors === 0;
+  return validate56.errors = vErrors, errors === 0;
 }
-validate24.evaluated = { "props": { "contractAddresses": true, "events": true, "tokenIDs": true, "accounts": true, "topicHashes": true }, "dynamicProps": false, "dynamicItems": false };
-var ListenedEvent = validate25;
-function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate25.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+validate56.evaluated = { props: { contractAddresses: !0, events: !0, tokenIDs: !0, accounts: !0, topicHashes: !0 }, dynamicProps: !1, dynamicItems: !1 };
+var ListenedEvent = validate57;
+function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate57.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.eventSig === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "eventSig" }, message: "must have required property 'eventSig'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "eventSig" }, message: "must have required property 'eventSig'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.topicHash === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "topicHash" }, message: "must have required property 'topicHash'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "topicHash" }, message: "must have required property 'topicHash'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.types === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "types" }, message: "must have required property 'types'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "types" }, message: "must have required property 'types'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
     }
     if (data.names === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "names" }, message: "must have required property 'names'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "names" }, message: "must have required property 'names'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
     }
     if (data.indexed === void 0) {
-      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "indexed" }, message: "must have required property 'indexed'" };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "indexed" }, message: "must have required property 'indexed'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
-    if (data.eventSig !== void 0) {
-      if (typeof data.eventSig !== "string") {
-        const err5 = { instancePath: instancePath + "/eventSig", schemaPath: "#/properties/eventSig/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
+    if (data.eventSig !== void 0 && typeof data.eventSig != "string") {
+      let err5 = { instancePath: instancePath + "/eventSig", schemaPath: "#/properties/eventSig/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
     }
     if (data.topicHash !== void 0) {
       let data1 = data.topicHash;
-      if (typeof data1 === "string") {
-        if (!pattern7.test(data1)) {
-          const err6 = { instancePath: instancePath + "/topicHash", schemaPath: "#/properties/topicHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
+      if (typeof data1 == "string") {
+        if (!pattern6.test(data1)) {
+          let err6 = { instancePath: instancePath + "/topicHash", schemaPath: "#/properties/topicHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
+          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
       } else {
-        const err7 = { instancePath: instancePath + "/topicHash", schemaPath: "#/properties/topicHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
+        let err7 = { instancePath: instancePath + "/topicHash", schemaPath: "#/properties/topicHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
       }
     }
     if (data.types !== void 0) {
       let data2 = data.types;
       if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data2[i0] !== "string") {
-            const err8 = { instancePath: instancePath + "/types/" + i0, schemaPath: "#/properties/types/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
+        let len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++)
+          if (typeof data2[i0] != "string") {
+            let err8 = { instancePath: instancePath + "/types/" + i0, schemaPath: "#/properties/types/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
           }
-        }
       } else {
-        const err9 = { instancePath: instancePath + "/types", schemaPath: "#/properties/types/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
+        let err9 = { instancePath: instancePath + "/types", schemaPath: "#/properties/types/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
       }
     }
     if (data.names !== void 0) {
       let data4 = data.names;
       if (Array.isArray(data4)) {
-        const len1 = data4.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (typeof data4[i1] !== "string") {
-            const err10 = { instancePath: instancePath + "/names/" + i1, schemaPath: "#/properties/names/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
+        let len1 = data4.length;
+        for (let i1 = 0; i1 < len1; i1++)
+          if (typeof data4[i1] != "string") {
+            let err10 = { instancePath: instancePath + "/names/" + i1, schemaPath: "#/properties/names/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
-        }
       } else {
-        const err11 = { instancePath: instancePath + "/names", schemaPath: "#/properties/names/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
+        let err11 = { instancePath: instancePath + "/names", schemaPath: "#/properties/names/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
       }
     }
     if (data.indexed !== void 0) {
       let data6 = data.indexed;
       if (Array.isArray(data6)) {
-        const len2 = data6.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          if (typeof data6[i2] !== "boolean") {
-            const err12 = { instancePath: instancePath + "/indexed/" + i2, schemaPath: "#/properties/indexed/items/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
+        let len2 = data6.length;
+        for (let i2 = 0; i2 < len2; i2++)
+          if (typeof data6[i2] != "boolean") {
+            let err12 = { instancePath: instancePath + "/indexed/" + i2, schemaPath: "#/properties/indexed/items/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+            vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
           }
-        }
       } else {
-        const err13 = { instancePath: instancePath + "/indexed", schemaPath: "#/properties/indexed/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
+        let err13 = { instancePath: instancePath + "/indexed", schemaPath: "#/properties/indexed/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
       }
     }
   } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
+    let err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
   }
-  validate25.errors = vErrors;
-  return errors === 0;
+  return validate57.errors = vErrors, errors === 0;
 }
-validate25.evaluated = { "props": { "eventSig": true, "topicHash": true, "types": true, "names": true, "indexed": true }, "dynamicProps": false, "dynamicItems": false };
-var WebhookListener = validate26;
-function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate26.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+validate57.evaluated = { props: { eventSig: !0, topicHash: !0, types: !0, names: !0, indexed: !0 }, dynamicProps: !1, dynamicItems: !1 };
+var WebhookListener = validate58;
+function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate58.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.projectId === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "projectId" }, message: "must have required property 'projectId'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "projectId" }, message: "must have required property 'projectId'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.url === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
     }
     if (data.filters === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "filters" }, message: "must have required property 'filters'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "filters" }, message: "must have required property 'filters'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
     }
     if (data.active === void 0) {
-      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "active" }, message: "must have required property 'active'" };
-      if (vErrors === null) {
-        vErrors = [err4];
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "active" }, message: "must have required property 'active'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+    }
+    if (data.id !== void 0 && typeof data.id != "string") {
+      let err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+    }
+    if (data.projectId !== void 0 && typeof data.projectId != "string") {
+      let err6 = { instancePath: instancePath + "/projectId", schemaPath: "#/properties/projectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+    }
+    if (data.url !== void 0 && typeof data.url != "string") {
+      let err7 = { instancePath: instancePath + "/url", schemaPath: "#/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+    }
+    if (data.filters !== void 0 && (validate56(data.filters, { instancePath: instancePath + "/filters", parentData: data, parentDataProperty: "filters", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors), errors = vErrors.length)), data.events !== void 0) {
+      let data4 = data.events;
+      if (Array.isArray(data4)) {
+        let len0 = data4.length;
+        for (let i0 = 0; i0 < len0; i0++)
+          validate57(data4[i0], { instancePath: instancePath + "/events/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors), errors = vErrors.length);
       } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    }
-    if (data.id !== void 0) {
-      if (typeof data.id !== "string") {
-        const err5 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
+        let err8 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
       }
     }
-    if (data.projectId !== void 0) {
-      if (typeof data.projectId !== "string") {
-        const err6 = { instancePath: instancePath + "/projectId", schemaPath: "#/properties/projectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
+    if (data.active !== void 0 && typeof data.active != "boolean") {
+      let err9 = { instancePath: instancePath + "/active", schemaPath: "#/properties/active/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+      vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
     }
-    if (data.url !== void 0) {
-      if (typeof data.url !== "string") {
-        const err7 = { instancePath: instancePath + "/url", schemaPath: "#/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
+    if (data.secret !== void 0 && typeof data.secret != "string") {
+      let err10 = { instancePath: instancePath + "/secret", schemaPath: "#/properties/secret/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
     }
-    if (data.filters !== void 0) {
-      let data3 = data.filters;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.contractAddresses === void 0) {
-          const err8 = { instancePath: instancePath + "/filters", schemaPath: "WebhookFilters.json/required", keyword: "required", params: { missingProperty: "contractAddresses" }, message: "must have required property 'contractAddresses'" };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-        if (data3.events === void 0) {
-          const err9 = { instancePath: instancePath + "/filters", schemaPath: "WebhookFilters.json/required", keyword: "required", params: { missingProperty: "events" }, message: "must have required property 'events'" };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        if (data3.contractAddresses !== void 0) {
-          let data4 = data3.contractAddresses;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data5 = data4[i0];
-              if (typeof data5 === "string") {
-                if (!pattern4.test(data5)) {
-                  const err10 = { instancePath: instancePath + "/filters/contractAddresses/" + i0, schemaPath: "WebhookFilters.json/properties/contractAddresses/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err10];
-                  } else {
-                    vErrors.push(err10);
-                  }
-                  errors++;
-                }
-              } else {
-                const err11 = { instancePath: instancePath + "/filters/contractAddresses/" + i0, schemaPath: "WebhookFilters.json/properties/contractAddresses/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err11];
-                } else {
-                  vErrors.push(err11);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err12 = { instancePath: instancePath + "/filters/contractAddresses", schemaPath: "WebhookFilters.json/properties/contractAddresses/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
-          }
-        }
-        if (data3.events !== void 0) {
-          let data6 = data3.events;
-          if (Array.isArray(data6)) {
-            const len1 = data6.length;
-            for (let i1 = 0; i1 < len1; i1++) {
-              if (typeof data6[i1] !== "string") {
-                const err13 = { instancePath: instancePath + "/filters/events/" + i1, schemaPath: "WebhookFilters.json/properties/events/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err13];
-                } else {
-                  vErrors.push(err13);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err14 = { instancePath: instancePath + "/filters/events", schemaPath: "WebhookFilters.json/properties/events/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err14];
-            } else {
-              vErrors.push(err14);
-            }
-            errors++;
-          }
-        }
-        if (data3.tokenIDs !== void 0) {
-          let data8 = data3.tokenIDs;
-          if (Array.isArray(data8)) {
-            const len2 = data8.length;
-            for (let i2 = 0; i2 < len2; i2++) {
-              let data9 = data8[i2];
-              const _errs21 = errors;
-              let valid9 = false;
-              const _errs22 = errors;
-              if (!(typeof data9 == "number" && (!(data9 % 1) && !isNaN(data9)) && isFinite(data9))) {
-                const err15 = { instancePath: instancePath + "/filters/tokenIDs/" + i2, schemaPath: "WebhookFilters.json/properties/tokenIDs/items/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err15];
-                } else {
-                  vErrors.push(err15);
-                }
-                errors++;
-              }
-              if (typeof data9 == "number" && isFinite(data9)) {
-                if (data9 < 0 || isNaN(data9)) {
-                  const err16 = { instancePath: instancePath + "/filters/tokenIDs/" + i2, schemaPath: "WebhookFilters.json/properties/tokenIDs/items/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err16];
-                  } else {
-                    vErrors.push(err16);
-                  }
-                  errors++;
-                }
-              }
-              var _valid0 = _errs22 === errors;
-              valid9 = valid9 || _valid0;
-              const _errs24 = errors;
-              if (typeof data9 === "string") {
-                if (!pattern5.test(data9)) {
-                  const err17 = { instancePath: instancePath + "/filters/tokenIDs/" + i2, schemaPath: "WebhookFilters.json/properties/tokenIDs/items/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
-                  if (vErrors === null) {
-                    vErrors = [err17];
-                  } else {
-                    vErrors.push(err17);
-                  }
-                  errors++;
-                }
-              } else {
-                const err18 = { instancePath: instancePath + "/filters/tokenIDs/" + i2, schemaPath: "WebhookFilters.json/properties/tokenIDs/items/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err18];
-                } else {
-                  vErrors.push(err18);
-                }
-                errors++;
-              }
-              var _valid0 = _errs24 === errors;
-              valid9 = valid9 || _valid0;
-              if (!valid9) {
-                const err19 = { instancePath: instancePath + "/filters/tokenIDs/" + i2, schemaPath: "WebhookFilters.json/properties/tokenIDs/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-                if (vErrors === null) {
-                  vErrors = [err19];
-                } else {
-                  vErrors.push(err19);
-                }
-                errors++;
-              } else {
-                errors = _errs21;
-                if (vErrors !== null) {
-                  if (_errs21) {
-                    vErrors.length = _errs21;
-                  } else {
-                    vErrors = null;
-                  }
-                }
-              }
-            }
-          } else {
-            const err20 = { instancePath: instancePath + "/filters/tokenIDs", schemaPath: "WebhookFilters.json/properties/tokenIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err20];
-            } else {
-              vErrors.push(err20);
-            }
-            errors++;
-          }
-        }
-        if (data3.accounts !== void 0) {
-          let data10 = data3.accounts;
-          if (Array.isArray(data10)) {
-            const len3 = data10.length;
-            for (let i3 = 0; i3 < len3; i3++) {
-              let data11 = data10[i3];
-              if (typeof data11 === "string") {
-                if (!pattern4.test(data11)) {
-                  const err21 = { instancePath: instancePath + "/filters/accounts/" + i3, schemaPath: "WebhookFilters.json/properties/accounts/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err21];
-                  } else {
-                    vErrors.push(err21);
-                  }
-                  errors++;
-                }
-              } else {
-                const err22 = { instancePath: instancePath + "/filters/accounts/" + i3, schemaPath: "WebhookFilters.json/properties/accounts/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err22];
-                } else {
-                  vErrors.push(err22);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err23 = { instancePath: instancePath + "/filters/accounts", schemaPath: "WebhookFilters.json/properties/accounts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err23];
-            } else {
-              vErrors.push(err23);
-            }
-            errors++;
-          }
-        }
-        if (data3.topicHashes !== void 0) {
-          let data12 = data3.topicHashes;
-          if (Array.isArray(data12)) {
-            const len4 = data12.length;
-            for (let i4 = 0; i4 < len4; i4++) {
-              let data13 = data12[i4];
-              if (typeof data13 === "string") {
-                if (!pattern7.test(data13)) {
-                  const err24 = { instancePath: instancePath + "/filters/topicHashes/" + i4, schemaPath: "WebhookFilters.json/properties/topicHashes/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err24];
-                  } else {
-                    vErrors.push(err24);
-                  }
-                  errors++;
-                }
-              } else {
-                const err25 = { instancePath: instancePath + "/filters/topicHashes/" + i4, schemaPath: "WebhookFilters.json/properties/topicHashes/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err25];
-                } else {
-                  vErrors.push(err25);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err26 = { instancePath: instancePath + "/filters/topicHashes", schemaPath: "WebhookFilters.json/properties/topicHashes/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err26];
-            } else {
-              vErrors.push(err26);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err27 = { instancePath: instancePath + "/filters", schemaPath: "WebhookFilters.json/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err27];
-        } else {
-          vErrors.push(err27);
-        }
-        errors++;
-      }
+    if (data.createdAt !== void 0 && typeof data.createdAt != "string") {
+      let err11 = { instancePath: instancePath + "/createdAt", schemaPath: "#/properties/createdAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
     }
-    if (data.events !== void 0) {
-      let data14 = data.events;
-      if (Array.isArray(data14)) {
-        const len5 = data14.length;
-        for (let i5 = 0; i5 < len5; i5++) {
-          let data15 = data14[i5];
-          if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
-            if (data15.eventSig === void 0) {
-              const err28 = { instancePath: instancePath + "/events/" + i5, schemaPath: "ListenedEvent.json/required", keyword: "required", params: { missingProperty: "eventSig" }, message: "must have required property 'eventSig'" };
-              if (vErrors === null) {
-                vErrors = [err28];
-              } else {
-                vErrors.push(err28);
-              }
-              errors++;
-            }
-            if (data15.topicHash === void 0) {
-              const err29 = { instancePath: instancePath + "/events/" + i5, schemaPath: "ListenedEvent.json/required", keyword: "required", params: { missingProperty: "topicHash" }, message: "must have required property 'topicHash'" };
-              if (vErrors === null) {
-                vErrors = [err29];
-              } else {
-                vErrors.push(err29);
-              }
-              errors++;
-            }
-            if (data15.types === void 0) {
-              const err30 = { instancePath: instancePath + "/events/" + i5, schemaPath: "ListenedEvent.json/required", keyword: "required", params: { missingProperty: "types" }, message: "must have required property 'types'" };
-              if (vErrors === null) {
-                vErrors = [err30];
-              } else {
-                vErrors.push(err30);
-              }
-              errors++;
-            }
-            if (data15.names === void 0) {
-              const err31 = { instancePath: instancePath + "/events/" + i5, schemaPath: "ListenedEvent.json/required", keyword: "required", params: { missingProperty: "names" }, message: "must have required property 'names'" };
-              if (vErrors === null) {
-                vErrors = [err31];
-              } else {
-                vErrors.push(err31);
-              }
-              errors++;
-            }
-            if (data15.indexed === void 0) {
-              const err32 = { instancePath: instancePath + "/events/" + i5, schemaPath: "ListenedEvent.json/required", keyword: "required", params: { missingProperty: "indexed" }, message: "must have required property 'indexed'" };
-              if (vErrors === null) {
-                vErrors = [err32];
-              } else {
-                vErrors.push(err32);
-              }
-              errors++;
-            }
-            if (data15.eventSig !== void 0) {
-              if (typeof data15.eventSig !== "string") {
-                const err33 = { instancePath: instancePath + "/events/" + i5 + "/eventSig", schemaPath: "ListenedEvent.json/properties/eventSig/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err33];
-                } else {
-                  vErrors.push(err33);
-                }
-                errors++;
-              }
-            }
-            if (data15.topicHash !== void 0) {
-              let data17 = data15.topicHash;
-              if (typeof data17 === "string") {
-                if (!pattern7.test(data17)) {
-                  const err34 = { instancePath: instancePath + "/events/" + i5 + "/topicHash", schemaPath: "ListenedEvent.json/properties/topicHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err34];
-                  } else {
-                    vErrors.push(err34);
-                  }
-                  errors++;
-                }
-              } else {
-                const err35 = { instancePath: instancePath + "/events/" + i5 + "/topicHash", schemaPath: "ListenedEvent.json/properties/topicHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err35];
-                } else {
-                  vErrors.push(err35);
-                }
-                errors++;
-              }
-            }
-            if (data15.types !== void 0) {
-              let data18 = data15.types;
-              if (Array.isArray(data18)) {
-                const len6 = data18.length;
-                for (let i6 = 0; i6 < len6; i6++) {
-                  if (typeof data18[i6] !== "string") {
-                    const err36 = { instancePath: instancePath + "/events/" + i5 + "/types/" + i6, schemaPath: "ListenedEvent.json/properties/types/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err36];
-                    } else {
-                      vErrors.push(err36);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err37 = { instancePath: instancePath + "/events/" + i5 + "/types", schemaPath: "ListenedEvent.json/properties/types/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err37];
-                } else {
-                  vErrors.push(err37);
-                }
-                errors++;
-              }
-            }
-            if (data15.names !== void 0) {
-              let data20 = data15.names;
-              if (Array.isArray(data20)) {
-                const len7 = data20.length;
-                for (let i7 = 0; i7 < len7; i7++) {
-                  if (typeof data20[i7] !== "string") {
-                    const err38 = { instancePath: instancePath + "/events/" + i5 + "/names/" + i7, schemaPath: "ListenedEvent.json/properties/names/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err38];
-                    } else {
-                      vErrors.push(err38);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err39 = { instancePath: instancePath + "/events/" + i5 + "/names", schemaPath: "ListenedEvent.json/properties/names/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err39];
-                } else {
-                  vErrors.push(err39);
-                }
-                errors++;
-              }
-            }
-            if (data15.indexed !== void 0) {
-              let data22 = data15.indexed;
-              if (Array.isArray(data22)) {
-                const len8 = data22.length;
-                for (let i8 = 0; i8 < len8; i8++) {
-                  if (typeof data22[i8] !== "boolean") {
-                    const err40 = { instancePath: instancePath + "/events/" + i5 + "/indexed/" + i8, schemaPath: "ListenedEvent.json/properties/indexed/items/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-                    if (vErrors === null) {
-                      vErrors = [err40];
-                    } else {
-                      vErrors.push(err40);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err41 = { instancePath: instancePath + "/events/" + i5 + "/indexed", schemaPath: "ListenedEvent.json/properties/indexed/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err41];
-                } else {
-                  vErrors.push(err41);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err42 = { instancePath: instancePath + "/events/" + i5, schemaPath: "ListenedEvent.json/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err42];
-            } else {
-              vErrors.push(err42);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err43 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err43];
-        } else {
-          vErrors.push(err43);
-        }
-        errors++;
-      }
-    }
-    if (data.active !== void 0) {
-      if (typeof data.active !== "boolean") {
-        const err44 = { instancePath: instancePath + "/active", schemaPath: "#/properties/active/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-        if (vErrors === null) {
-          vErrors = [err44];
-        } else {
-          vErrors.push(err44);
-        }
-        errors++;
-      }
-    }
-    if (data.secret !== void 0) {
-      if (typeof data.secret !== "string") {
-        const err45 = { instancePath: instancePath + "/secret", schemaPath: "#/properties/secret/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err45];
-        } else {
-          vErrors.push(err45);
-        }
-        errors++;
-      }
-    }
-    if (data.createdAt !== void 0) {
-      if (typeof data.createdAt !== "string") {
-        const err46 = { instancePath: instancePath + "/createdAt", schemaPath: "#/properties/createdAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err46];
-        } else {
-          vErrors.push(err46);
-        }
-        errors++;
-      }
-    }
-    if (data.updatedAt !== void 0) {
-      if (typeof data.updatedAt !== "string") {
-        const err47 = { instancePath: instancePath + "/updatedAt", schemaPath: "#/properties/updatedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err47];
-        } else {
-          vErrors.push(err47);
-        }
-        errors++;
-      }
+    if (data.updatedAt !== void 0 && typeof data.updatedAt != "string") {
+      let err12 = { instancePath: instancePath + "/updatedAt", schemaPath: "#/properties/updatedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
     }
   } else {
-    const err48 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err48];
-    } else {
-      vErrors.push(err48);
-    }
-    errors++;
+    let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
   }
-  validate26.errors = vErrors;
-  return errors === 0;
+  return validate58.errors = vErrors, errors === 0;
 }
-validate26.evaluated = { "props": { "id": true, "projectId": true, "url": true, "filters": true, "events": true, "active": true, "secret": true, "createdAt": true, "updatedAt": true }, "dynamicProps": false, "dynamicItems": false };
-var WebhookPayloadEvent = validate27;
-var pattern15 = new RegExp("^0x([0-9a-fA-F]{2})*$", "u");
-function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate27.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+validate58.evaluated = { props: { id: !0, projectId: !0, url: !0, filters: !0, events: !0, active: !0, secret: !0, createdAt: !0, updatedAt: !0 }, dynamicProps: !1, dynamicItems: !1 };
+var WebhookPayloadEvent = validate61;
+var pattern9 = new RegExp("^0x([0-9a-fA-F]{2})*$", "u");
+function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate61.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.topicHash === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "topicHash" }, message: "must have required property 'topicHash'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "topicHash" }, message: "must have required property 'topicHash'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.eventSig === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "eventSig" }, message: "must have required property 'eventSig'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "eventSig" }, message: "must have required property 'eventSig'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.types === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "types" }, message: "must have required property 'types'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "types" }, message: "must have required property 'types'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
     }
     if (data.names === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "names" }, message: "must have required property 'names'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "names" }, message: "must have required property 'names'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
     }
     if (data.values === void 0) {
-      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "values" }, message: "must have required property 'values'" };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "values" }, message: "must have required property 'values'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     if (data.topicHash !== void 0) {
       let data0 = data.topicHash;
-      if (typeof data0 === "string") {
-        if (!pattern7.test(data0)) {
-          const err5 = { instancePath: instancePath + "/topicHash", schemaPath: "#/properties/topicHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
+      if (typeof data0 == "string") {
+        if (!pattern6.test(data0)) {
+          let err5 = { instancePath: instancePath + "/topicHash", schemaPath: "#/properties/topicHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
+          vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
         }
       } else {
-        const err6 = { instancePath: instancePath + "/topicHash", schemaPath: "#/properties/topicHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
+        let err6 = { instancePath: instancePath + "/topicHash", schemaPath: "#/properties/topicHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
       }
     }
-    if (data.eventSig !== void 0) {
-      if (typeof data.eventSig !== "string") {
-        const err7 = { instancePath: instancePath + "/eventSig", schemaPath: "#/properties/eventSig/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
+    if (data.eventSig !== void 0 && typeof data.eventSig != "string") {
+      let err7 = { instancePath: instancePath + "/eventSig", schemaPath: "#/properties/eventSig/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
     }
     if (data.types !== void 0) {
       let data2 = data.types;
       if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data2[i0] !== "string") {
-            const err8 = { instancePath: instancePath + "/types/" + i0, schemaPath: "#/properties/types/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
+        let len0 = data2.length;
+        for (let i0 = 0; i0 < len0; i0++)
+          if (typeof data2[i0] != "string") {
+            let err8 = { instancePath: instancePath + "/types/" + i0, schemaPath: "#/properties/types/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
           }
-        }
       } else {
-        const err9 = { instancePath: instancePath + "/types", schemaPath: "#/properties/types/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
+        let err9 = { instancePath: instancePath + "/types", schemaPath: "#/properties/types/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
       }
     }
     if (data.names !== void 0) {
       let data4 = data.names;
       if (Array.isArray(data4)) {
-        const len1 = data4.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (typeof data4[i1] !== "string") {
-            const err10 = { instancePath: instancePath + "/names/" + i1, schemaPath: "#/properties/names/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
+        let len1 = data4.length;
+        for (let i1 = 0; i1 < len1; i1++)
+          if (typeof data4[i1] != "string") {
+            let err10 = { instancePath: instancePath + "/names/" + i1, schemaPath: "#/properties/names/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
           }
-        }
       } else {
-        const err11 = { instancePath: instancePath + "/names", schemaPath: "#/properties/names/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
+        let err11 = { instancePath: instancePath + "/names", schemaPath: "#/properties/names/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
       }
     }
     if (data.values !== void 0) {
       let data6 = data.values;
       if (Array.isArray(data6)) {
-        const len2 = data6.length;
+        let len2 = data6.length;
         for (let i2 = 0; i2 < len2; i2++) {
           let data7 = data6[i2];
-          if (typeof data7 === "string") {
-            if (!pattern15.test(data7)) {
-              const err12 = { instancePath: instancePath + "/values/" + i2, schemaPath: "#/properties/values/items/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-fA-F]{2})*$" }, message: 'must match pattern "^0x([0-9a-fA-F]{2})*$"' };
-              if (vErrors === null) {
-                vErrors = [err12];
-              } else {
-                vErrors.push(err12);
-              }
-              errors++;
+          if (typeof data7 == "string") {
+            if (!pattern9.test(data7)) {
+              let err12 = { instancePath: instancePath + "/values/" + i2, schemaPath: "#/properties/values/items/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-fA-F]{2})*$" }, message: 'must match pattern "^0x([0-9a-fA-F]{2})*$"' };
+              vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
             }
           } else {
-            const err13 = { instancePath: instancePath + "/values/" + i2, schemaPath: "#/properties/values/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err13];
-            } else {
-              vErrors.push(err13);
-            }
-            errors++;
+            let err13 = { instancePath: instancePath + "/values/" + i2, schemaPath: "#/properties/values/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
           }
         }
       } else {
-        const err14 = { instancePath: instancePath + "/values", schemaPath: "#/properties/values/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
+        let err14 = { instancePath: instancePath + "/values", schemaPath: "#/properties/values/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
       }
     }
   } else {
-    const err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err15];
-    } else {
-      vErrors.push(err15);
-    }
-    errors++;
+    let err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
   }
-  validate27.errors = vErrors;
-  return errors === 0;
+  return validate61.errors = vErrors, errors === 0;
 }
-validate27.evaluated = { "props": { "topicHash": true, "eventSig": true, "types": true, "names": true, "values": true }, "dynamicProps": false, "dynamicItems": false };
-var WebhookRawLog = validate28;
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate28.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+validate61.evaluated = { props: { topicHash: !0, eventSig: !0, types: !0, names: !0, values: !0 }, dynamicProps: !1, dynamicItems: !1 };
+var WebhookRawLog = validate62;
+function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate62.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" }, message: "must have required property 'data'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" }, message: "must have required property 'data'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.topics === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "topics" }, message: "must have required property 'topics'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "topics" }, message: "must have required property 'topics'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.data !== void 0) {
       let data0 = data.data;
-      if (typeof data0 === "string") {
-        if (!pattern15.test(data0)) {
-          const err2 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-fA-F]{2})*$" }, message: 'must match pattern "^0x([0-9a-fA-F]{2})*$"' };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
+      if (typeof data0 == "string") {
+        if (!pattern9.test(data0)) {
+          let err2 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-fA-F]{2})*$" }, message: 'must match pattern "^0x([0-9a-fA-F]{2})*$"' };
+          vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
         }
       } else {
-        const err3 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
+        let err3 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
       }
     }
     if (data.topics !== void 0) {
       let data1 = data.topics;
       if (Array.isArray(data1)) {
-        const len0 = data1.length;
+        let len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           let data2 = data1[i0];
-          if (typeof data2 === "string") {
-            if (!pattern7.test(data2)) {
-              const err4 = { instancePath: instancePath + "/topics/" + i0, schemaPath: "#/properties/topics/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
+          if (typeof data2 == "string") {
+            if (!pattern6.test(data2)) {
+              let err4 = { instancePath: instancePath + "/topics/" + i0, schemaPath: "#/properties/topics/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
+              vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
             }
           } else {
-            const err5 = { instancePath: instancePath + "/topics/" + i0, schemaPath: "#/properties/topics/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
+            let err5 = { instancePath: instancePath + "/topics/" + i0, schemaPath: "#/properties/topics/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
           }
         }
       } else {
-        const err6 = { instancePath: instancePath + "/topics", schemaPath: "#/properties/topics/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
+        let err6 = { instancePath: instancePath + "/topics", schemaPath: "#/properties/topics/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
       }
     }
   } else {
-    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
+    let err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
   }
-  validate28.errors = vErrors;
-  return errors === 0;
+  return validate62.errors = vErrors, errors === 0;
 }
-validate28.evaluated = { "props": { "data": true, "topics": true }, "dynamicProps": false, "dynamicItems": false };
-var WebhookPayload = validate29;
+validate62.evaluated = { props: { data: !0, topics: !0 }, dynamicProps: !1, dynamicItems: !1 };
+var WebhookPayload = validate63;
 var formats0 = fullFormats["date-time"];
-function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate29.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate63.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uid === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "uid" }, message: "must have required property 'uid'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "uid" }, message: "must have required property 'uid'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.type === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
     if (data.blockNumber === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "blockNumber" }, message: "must have required property 'blockNumber'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
+      let err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "blockNumber" }, message: "must have required property 'blockNumber'" };
+      vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
     }
     if (data.blockHash === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "blockHash" }, message: "must have required property 'blockHash'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
+      let err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "blockHash" }, message: "must have required property 'blockHash'" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
     }
     if (data.parentBlockHash === void 0) {
-      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "parentBlockHash" }, message: "must have required property 'parentBlockHash'" };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
+      let err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "parentBlockHash" }, message: "must have required property 'parentBlockHash'" };
+      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
     }
     if (data.contractAddress === void 0) {
-      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractAddress" }, message: "must have required property 'contractAddress'" };
-      if (vErrors === null) {
-        vErrors = [err5];
-      } else {
-        vErrors.push(err5);
-      }
-      errors++;
+      let err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractAddress" }, message: "must have required property 'contractAddress'" };
+      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
     }
     if (data.contractType === void 0) {
-      const err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractType" }, message: "must have required property 'contractType'" };
-      if (vErrors === null) {
-        vErrors = [err6];
-      } else {
-        vErrors.push(err6);
-      }
-      errors++;
+      let err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractType" }, message: "must have required property 'contractType'" };
+      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
     }
     if (data.txnHash === void 0) {
-      const err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "txnHash" }, message: "must have required property 'txnHash'" };
-      if (vErrors === null) {
-        vErrors = [err7];
-      } else {
-        vErrors.push(err7);
-      }
-      errors++;
+      let err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "txnHash" }, message: "must have required property 'txnHash'" };
+      vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
     }
     if (data.txnIndex === void 0) {
-      const err8 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "txnIndex" }, message: "must have required property 'txnIndex'" };
-      if (vErrors === null) {
-        vErrors = [err8];
-      } else {
-        vErrors.push(err8);
-      }
-      errors++;
+      let err8 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "txnIndex" }, message: "must have required property 'txnIndex'" };
+      vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
     }
     if (data.txnLogIndex === void 0) {
-      const err9 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "txnLogIndex" }, message: "must have required property 'txnLogIndex'" };
-      if (vErrors === null) {
-        vErrors = [err9];
-      } else {
-        vErrors.push(err9);
-      }
-      errors++;
+      let err9 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "txnLogIndex" }, message: "must have required property 'txnLogIndex'" };
+      vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
     }
     if (data.ts === void 0) {
-      const err10 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ts" }, message: "must have required property 'ts'" };
-      if (vErrors === null) {
-        vErrors = [err10];
-      } else {
-        vErrors.push(err10);
-      }
-      errors++;
+      let err10 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ts" }, message: "must have required property 'ts'" };
+      vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
     }
     if (data.event === void 0) {
-      const err11 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "event" }, message: "must have required property 'event'" };
-      if (vErrors === null) {
-        vErrors = [err11];
-      } else {
-        vErrors.push(err11);
-      }
-      errors++;
+      let err11 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "event" }, message: "must have required property 'event'" };
+      vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
     }
     if (data.logDataType === void 0) {
-      const err12 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "logDataType" }, message: "must have required property 'logDataType'" };
-      if (vErrors === null) {
-        vErrors = [err12];
-      } else {
-        vErrors.push(err12);
-      }
-      errors++;
+      let err12 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "logDataType" }, message: "must have required property 'logDataType'" };
+      vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
     }
     if (data.rawLog === void 0) {
-      const err13 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "rawLog" }, message: "must have required property 'rawLog'" };
-      if (vErrors === null) {
-        vErrors = [err13];
-      } else {
-        vErrors.push(err13);
-      }
-      errors++;
+      let err13 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "rawLog" }, message: "must have required property 'rawLog'" };
+      vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
     }
-    if (data.uid !== void 0) {
-      if (typeof data.uid !== "string") {
-        const err14 = { instancePath: instancePath + "/uid", schemaPath: "#/properties/uid/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
+    if (data.uid !== void 0 && typeof data.uid != "string") {
+      let err14 = { instancePath: instancePath + "/uid", schemaPath: "#/properties/uid/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
     }
-    if (data.type !== void 0) {
-      let data1 = data.type;
-      if (typeof data1 !== "string") {
-        const err15 = { instancePath: instancePath + "/type", schemaPath: "WebhookEventType.json/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-      if (!(data1 === "BLOCK_ADDED" || data1 === "BLOCK_REMOVED")) {
-        const err16 = { instancePath: instancePath + "/type", schemaPath: "WebhookEventType.json/enum", keyword: "enum", params: { allowedValues: schema32.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data.blockNumber !== void 0) {
+    if (data.type !== void 0 && (validate53(data.type, { instancePath: instancePath + "/type", parentData: data, parentDataProperty: "type", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors), errors = vErrors.length)), data.blockNumber !== void 0) {
       let data2 = data.blockNumber;
-      if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
-        const err17 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        let err15 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
       }
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (data2 < 0 || isNaN(data2)) {
-          const err18 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
+      if (typeof data2 == "number" && isFinite(data2) && (data2 < 0 || isNaN(data2))) {
+        let err16 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+        vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
       }
     }
     if (data.blockHash !== void 0) {
       let data3 = data.blockHash;
-      if (typeof data3 === "string") {
-        if (!pattern7.test(data3)) {
-          const err19 = { instancePath: instancePath + "/blockHash", schemaPath: "#/properties/blockHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
+      if (typeof data3 == "string") {
+        if (!pattern6.test(data3)) {
+          let err17 = { instancePath: instancePath + "/blockHash", schemaPath: "#/properties/blockHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
+          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
         }
       } else {
-        const err20 = { instancePath: instancePath + "/blockHash", schemaPath: "#/properties/blockHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err20];
-        } else {
-          vErrors.push(err20);
-        }
-        errors++;
+        let err18 = { instancePath: instancePath + "/blockHash", schemaPath: "#/properties/blockHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
       }
     }
     if (data.parentBlockHash !== void 0) {
       let data4 = data.parentBlockHash;
-      if (typeof data4 === "string") {
-        if (!pattern7.test(data4)) {
-          const err21 = { instancePath: instancePath + "/parentBlockHash", schemaPath: "#/properties/parentBlockHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
+      if (typeof data4 == "string") {
+        if (!pattern6.test(data4)) {
+          let err19 = { instancePath: instancePath + "/parentBlockHash", schemaPath: "#/properties/parentBlockHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
+          vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
         }
       } else {
-        const err22 = { instancePath: instancePath + "/parentBlockHash", schemaPath: "#/properties/parentBlockHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
-        errors++;
+        let err20 = { instancePath: instancePath + "/parentBlockHash", schemaPath: "#/properties/parentBlockHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
       }
     }
     if (data.contractAddress !== void 0) {
       let data5 = data.contractAddress;
-      if (typeof data5 === "string") {
-        if (!pattern4.test(data5)) {
-          const err23 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/properties/contractAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          if (vErrors === null) {
-            vErrors = [err23];
-          } else {
-            vErrors.push(err23);
-          }
-          errors++;
+      if (typeof data5 == "string") {
+        if (!pattern3.test(data5)) {
+          let err21 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/properties/contractAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+          vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
         }
       } else {
-        const err24 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/properties/contractAddress/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err24];
-        } else {
-          vErrors.push(err24);
-        }
-        errors++;
+        let err22 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/properties/contractAddress/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
       }
     }
-    if (data.contractType !== void 0) {
-      let data6 = data.contractType;
-      if (typeof data6 !== "string") {
-        const err25 = { instancePath: instancePath + "/contractType", schemaPath: "ContractType.json/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-      if (!(data6 === "UNKNOWN" || data6 === "NATIVE" || data6 === "ERC20" || data6 === "ERC721" || data6 === "ERC1155" || data6 === "PLATFORM_WALLET" || data6 === "ERC20_BRIDGE" || data6 === "ERC721_BRIDGE" || data6 === "ERC1155_BRIDGE" || data6 === "PLATFORM_MARKETPLACE" || data6 === "ERC6909")) {
-        const err26 = { instancePath: instancePath + "/contractType", schemaPath: "ContractType.json/enum", keyword: "enum", params: { allowedValues: schema34.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err26];
-        } else {
-          vErrors.push(err26);
-        }
-        errors++;
-      }
-    }
-    if (data.txnHash !== void 0) {
+    if (data.contractType !== void 0 && (validate55(data.contractType, { instancePath: instancePath + "/contractType", parentData: data, parentDataProperty: "contractType", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors), errors = vErrors.length)), data.txnHash !== void 0) {
       let data7 = data.txnHash;
-      if (typeof data7 === "string") {
-        if (!pattern7.test(data7)) {
-          const err27 = { instancePath: instancePath + "/txnHash", schemaPath: "#/properties/txnHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
-          if (vErrors === null) {
-            vErrors = [err27];
-          } else {
-            vErrors.push(err27);
-          }
-          errors++;
+      if (typeof data7 == "string") {
+        if (!pattern6.test(data7)) {
+          let err23 = { instancePath: instancePath + "/txnHash", schemaPath: "#/properties/txnHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
+          vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
         }
       } else {
-        const err28 = { instancePath: instancePath + "/txnHash", schemaPath: "#/properties/txnHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
+        let err24 = { instancePath: instancePath + "/txnHash", schemaPath: "#/properties/txnHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
       }
     }
     if (data.txnIndex !== void 0) {
       let data8 = data.txnIndex;
-      if (!(typeof data8 == "number" && (!(data8 % 1) && !isNaN(data8)) && isFinite(data8))) {
-        const err29 = { instancePath: instancePath + "/txnIndex", schemaPath: "#/properties/txnIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err29];
-        } else {
-          vErrors.push(err29);
-        }
-        errors++;
+      if (!(typeof data8 == "number" && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+        let err25 = { instancePath: instancePath + "/txnIndex", schemaPath: "#/properties/txnIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
       }
       if (typeof data8 == "number" && isFinite(data8)) {
         if (data8 > 4294967295 || isNaN(data8)) {
-          const err30 = { instancePath: instancePath + "/txnIndex", schemaPath: "#/properties/txnIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 4294967295 }, message: "must be <= 4294967295" };
-          if (vErrors === null) {
-            vErrors = [err30];
-          } else {
-            vErrors.push(err30);
-          }
-          errors++;
+          let err26 = { instancePath: instancePath + "/txnIndex", schemaPath: "#/properties/txnIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 4294967295 }, message: "must be <= 4294967295" };
+          vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
         }
         if (data8 < 0 || isNaN(data8)) {
-          const err31 = { instancePath: instancePath + "/txnIndex", schemaPath: "#/properties/txnIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err31];
-          } else {
-            vErrors.push(err31);
-          }
-          errors++;
+          let err27 = { instancePath: instancePath + "/txnIndex", schemaPath: "#/properties/txnIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
         }
       }
     }
     if (data.txnLogIndex !== void 0) {
       let data9 = data.txnLogIndex;
-      if (typeof data9 === "string") {
-        if (!pattern5.test(data9)) {
-          const err32 = { instancePath: instancePath + "/txnLogIndex", schemaPath: "#/properties/txnLogIndex/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
-          if (vErrors === null) {
-            vErrors = [err32];
-          } else {
-            vErrors.push(err32);
-          }
-          errors++;
+      if (typeof data9 == "string") {
+        if (!pattern4.test(data9)) {
+          let err28 = { instancePath: instancePath + "/txnLogIndex", schemaPath: "#/properties/txnLogIndex/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
+          vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
         }
       } else {
-        const err33 = { instancePath: instancePath + "/txnLogIndex", schemaPath: "#/properties/txnLogIndex/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err33];
-        } else {
-          vErrors.push(err33);
-        }
-        errors++;
+        let err29 = { instancePath: instancePath + "/txnLogIndex", schemaPath: "#/properties/txnLogIndex/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
       }
     }
     if (data.ts !== void 0) {
       let data10 = data.ts;
-      if (typeof data10 === "string") {
+      if (typeof data10 == "string") {
         if (!formats0.validate(data10)) {
-          const err34 = { instancePath: instancePath + "/ts", schemaPath: "#/properties/ts/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          if (vErrors === null) {
-            vErrors = [err34];
-          } else {
-            vErrors.push(err34);
-          }
-          errors++;
+          let err30 = { instancePath: instancePath + "/ts", schemaPath: "#/properties/ts/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
         }
       } else {
-        const err35 = { instancePath: instancePath + "/ts", schemaPath: "#/properties/ts/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err35];
-        } else {
-          vErrors.push(err35);
-        }
-        errors++;
+        let err31 = { instancePath: instancePath + "/ts", schemaPath: "#/properties/ts/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
       }
     }
-    if (data.event !== void 0) {
-      let data11 = data.event;
-      if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
-        if (data11.topicHash === void 0) {
-          const err36 = { instancePath: instancePath + "/event", schemaPath: "WebhookPayloadEvent.json/required", keyword: "required", params: { missingProperty: "topicHash" }, message: "must have required property 'topicHash'" };
-          if (vErrors === null) {
-            vErrors = [err36];
-          } else {
-            vErrors.push(err36);
-          }
-          errors++;
-        }
-        if (data11.eventSig === void 0) {
-          const err37 = { instancePath: instancePath + "/event", schemaPath: "WebhookPayloadEvent.json/required", keyword: "required", params: { missingProperty: "eventSig" }, message: "must have required property 'eventSig'" };
-          if (vErrors === null) {
-            vErrors = [err37];
-          } else {
-            vErrors.push(err37);
-          }
-          errors++;
-        }
-        if (data11.types === void 0) {
-          const err38 = { instancePath: instancePath + "/event", schemaPath: "WebhookPayloadEvent.json/required", keyword: "required", params: { missingProperty: "types" }, message: "must have required property 'types'" };
-          if (vErrors === null) {
-            vErrors = [err38];
-          } else {
-            vErrors.push(err38);
-          }
-          errors++;
-        }
-        if (data11.names === void 0) {
-          const err39 = { instancePath: instancePath + "/event", schemaPath: "WebhookPayloadEvent.json/required", keyword: "required", params: { missingProperty: "names" }, message: "must have required property 'names'" };
-          if (vErrors === null) {
-            vErrors = [err39];
-          } else {
-            vErrors.push(err39);
-          }
-          errors++;
-        }
-        if (data11.values === void 0) {
-          const err40 = { instancePath: instancePath + "/event", schemaPath: "WebhookPayloadEvent.json/required", keyword: "required", params: { missingProperty: "values" }, message: "must have required property 'values'" };
-          if (vErrors === null) {
-            vErrors = [err40];
-          } else {
-            vErrors.push(err40);
-          }
-          errors++;
-        }
-        if (data11.topicHash !== void 0) {
-          let data12 = data11.topicHash;
-          if (typeof data12 === "string") {
-            if (!pattern7.test(data12)) {
-              const err41 = { instancePath: instancePath + "/event/topicHash", schemaPath: "WebhookPayloadEvent.json/properties/topicHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
-              if (vErrors === null) {
-                vErrors = [err41];
-              } else {
-                vErrors.push(err41);
-              }
-              errors++;
+    data.event !== void 0 && (validate61(data.event, { instancePath: instancePath + "/event", parentData: data, parentDataProperty: "event", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors), errors = vErrors.length)), data.logDataType !== void 0 && (validate54(data.logDataType, { instancePath: instancePath + "/logDataType", parentData: data, parentDataProperty: "logDataType", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.rawLog !== void 0 && (validate62(data.rawLog, { instancePath: instancePath + "/rawLog", parentData: data, parentDataProperty: "rawLog", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors), errors = vErrors.length));
+  } else {
+    let err32 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+  }
+  return validate63.errors = vErrors, errors === 0;
+}
+validate63.evaluated = { props: { uid: !0, type: !0, blockNumber: !0, blockHash: !0, parentBlockHash: !0, contractAddress: !0, contractType: !0, txnHash: !0, txnIndex: !0, txnLogIndex: !0, ts: !0, event: !0, logDataType: !0, rawLog: !0 }, dynamicProps: !1, dynamicItems: !1 };
+var AddWebhookListenerRequest = validate69;
+var formats2 = fullFormats.uri;
+function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate70.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.contractAddresses === void 0) {
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractAddresses" }, message: "must have required property 'contractAddresses'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
+    }
+    if (data.events === void 0) {
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "events" }, message: "must have required property 'events'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
+    }
+    for (let key0 in data)
+      if (!(key0 === "contractAddresses" || key0 === "events" || key0 === "tokenIDs" || key0 === "accounts" || key0 === "topicHashes")) {
+        let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
+      }
+    if (data.contractAddresses !== void 0) {
+      let data0 = data.contractAddresses;
+      if (Array.isArray(data0)) {
+        let len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data1 = data0[i0];
+          if (typeof data1 == "string") {
+            if (!pattern3.test(data1)) {
+              let err3 = { instancePath: instancePath + "/contractAddresses/" + i0, schemaPath: "#/properties/contractAddresses/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+              vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
             }
           } else {
-            const err42 = { instancePath: instancePath + "/event/topicHash", schemaPath: "WebhookPayloadEvent.json/properties/topicHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err42];
-            } else {
-              vErrors.push(err42);
-            }
-            errors++;
-          }
-        }
-        if (data11.eventSig !== void 0) {
-          if (typeof data11.eventSig !== "string") {
-            const err43 = { instancePath: instancePath + "/event/eventSig", schemaPath: "WebhookPayloadEvent.json/properties/eventSig/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err43];
-            } else {
-              vErrors.push(err43);
-            }
-            errors++;
-          }
-        }
-        if (data11.types !== void 0) {
-          let data14 = data11.types;
-          if (Array.isArray(data14)) {
-            const len0 = data14.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              if (typeof data14[i0] !== "string") {
-                const err44 = { instancePath: instancePath + "/event/types/" + i0, schemaPath: "WebhookPayloadEvent.json/properties/types/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err44];
-                } else {
-                  vErrors.push(err44);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err45 = { instancePath: instancePath + "/event/types", schemaPath: "WebhookPayloadEvent.json/properties/types/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err45];
-            } else {
-              vErrors.push(err45);
-            }
-            errors++;
-          }
-        }
-        if (data11.names !== void 0) {
-          let data16 = data11.names;
-          if (Array.isArray(data16)) {
-            const len1 = data16.length;
-            for (let i1 = 0; i1 < len1; i1++) {
-              if (typeof data16[i1] !== "string") {
-                const err46 = { instancePath: instancePath + "/event/names/" + i1, schemaPath: "WebhookPayloadEvent.json/properties/names/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err46];
-                } else {
-                  vErrors.push(err46);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err47 = { instancePath: instancePath + "/event/names", schemaPath: "WebhookPayloadEvent.json/properties/names/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err47];
-            } else {
-              vErrors.push(err47);
-            }
-            errors++;
-          }
-        }
-        if (data11.values !== void 0) {
-          let data18 = data11.values;
-          if (Array.isArray(data18)) {
-            const len2 = data18.length;
-            for (let i2 = 0; i2 < len2; i2++) {
-              let data19 = data18[i2];
-              if (typeof data19 === "string") {
-                if (!pattern15.test(data19)) {
-                  const err48 = { instancePath: instancePath + "/event/values/" + i2, schemaPath: "WebhookPayloadEvent.json/properties/values/items/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-fA-F]{2})*$" }, message: 'must match pattern "^0x([0-9a-fA-F]{2})*$"' };
-                  if (vErrors === null) {
-                    vErrors = [err48];
-                  } else {
-                    vErrors.push(err48);
-                  }
-                  errors++;
-                }
-              } else {
-                const err49 = { instancePath: instancePath + "/event/values/" + i2, schemaPath: "WebhookPayloadEvent.json/properties/values/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err49];
-                } else {
-                  vErrors.push(err49);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err50 = { instancePath: instancePath + "/event/values", schemaPath: "WebhookPayloadEvent.json/properties/values/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err50];
-            } else {
-              vErrors.push(err50);
-            }
-            errors++;
+            let err4 = { instancePath: instancePath + "/contractAddresses/" + i0, schemaPath: "#/properties/contractAddresses/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
           }
         }
       } else {
-        const err51 = { instancePath: instancePath + "/event", schemaPath: "WebhookPayloadEvent.json/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err51];
-        } else {
-          vErrors.push(err51);
-        }
-        errors++;
+        let err5 = { instancePath: instancePath + "/contractAddresses", schemaPath: "#/properties/contractAddresses/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
     }
-    if (data.logDataType !== void 0) {
-      let data20 = data.logDataType;
-      if (typeof data20 !== "string") {
-        const err52 = { instancePath: instancePath + "/logDataType", schemaPath: "LogDataType.json/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err52];
-        } else {
-          vErrors.push(err52);
-        }
-        errors++;
-      }
-      if (!(data20 === "EVENT" || data20 === "TOKEN_TRANSFER" || data20 === "NATIVE_TOKEN_TRANSFER" || data20 === "PLATFORM_TXN")) {
-        const err53 = { instancePath: instancePath + "/logDataType", schemaPath: "LogDataType.json/enum", keyword: "enum", params: { allowedValues: schema33.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err53];
-        } else {
-          vErrors.push(err53);
-        }
-        errors++;
+    if (data.events !== void 0) {
+      let data2 = data.events;
+      if (Array.isArray(data2)) {
+        let len1 = data2.length;
+        for (let i1 = 0; i1 < len1; i1++)
+          if (typeof data2[i1] != "string") {
+            let err6 = { instancePath: instancePath + "/events/" + i1, schemaPath: "#/properties/events/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+          }
+      } else {
+        let err7 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
       }
     }
-    if (data.rawLog !== void 0) {
-      let data21 = data.rawLog;
-      if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
-        if (data21.data === void 0) {
-          const err54 = { instancePath: instancePath + "/rawLog", schemaPath: "WebhookRawLog.json/required", keyword: "required", params: { missingProperty: "data" }, message: "must have required property 'data'" };
-          if (vErrors === null) {
-            vErrors = [err54];
-          } else {
-            vErrors.push(err54);
+    if (data.tokenIDs !== void 0) {
+      let data4 = data.tokenIDs;
+      if (Array.isArray(data4)) {
+        let len2 = data4.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          let data5 = data4[i2], _errs13 = errors, valid7 = !1, _errs14 = errors;
+          if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+            let err8 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
           }
-          errors++;
-        }
-        if (data21.topics === void 0) {
-          const err55 = { instancePath: instancePath + "/rawLog", schemaPath: "WebhookRawLog.json/required", keyword: "required", params: { missingProperty: "topics" }, message: "must have required property 'topics'" };
-          if (vErrors === null) {
-            vErrors = [err55];
-          } else {
-            vErrors.push(err55);
+          if (typeof data5 == "number" && isFinite(data5) && (data5 < 0 || isNaN(data5))) {
+            let err9 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
-          errors++;
-        }
-        if (data21.data !== void 0) {
-          let data22 = data21.data;
-          if (typeof data22 === "string") {
-            if (!pattern15.test(data22)) {
-              const err56 = { instancePath: instancePath + "/rawLog/data", schemaPath: "WebhookRawLog.json/properties/data/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-fA-F]{2})*$" }, message: 'must match pattern "^0x([0-9a-fA-F]{2})*$"' };
-              if (vErrors === null) {
-                vErrors = [err56];
-              } else {
-                vErrors.push(err56);
-              }
-              errors++;
+          var _valid0 = _errs14 === errors;
+          valid7 = valid7 || _valid0;
+          let _errs16 = errors;
+          if (typeof data5 == "string") {
+            if (!pattern4.test(data5)) {
+              let err10 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
+              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
             }
           } else {
-            const err57 = { instancePath: instancePath + "/rawLog/data", schemaPath: "WebhookRawLog.json/properties/data/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err57];
-            } else {
-              vErrors.push(err57);
-            }
-            errors++;
+            let err11 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
           }
-        }
-        if (data21.topics !== void 0) {
-          let data23 = data21.topics;
-          if (Array.isArray(data23)) {
-            const len3 = data23.length;
-            for (let i3 = 0; i3 < len3; i3++) {
-              let data24 = data23[i3];
-              if (typeof data24 === "string") {
-                if (!pattern7.test(data24)) {
-                  const err58 = { instancePath: instancePath + "/rawLog/topics/" + i3, schemaPath: "WebhookRawLog.json/properties/topics/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err58];
-                  } else {
-                    vErrors.push(err58);
-                  }
-                  errors++;
-                }
-              } else {
-                const err59 = { instancePath: instancePath + "/rawLog/topics/" + i3, schemaPath: "WebhookRawLog.json/properties/topics/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err59];
-                } else {
-                  vErrors.push(err59);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err60 = { instancePath: instancePath + "/rawLog/topics", schemaPath: "WebhookRawLog.json/properties/topics/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err60];
-            } else {
-              vErrors.push(err60);
-            }
-            errors++;
+          var _valid0 = _errs16 === errors;
+          if (valid7 = valid7 || _valid0, valid7)
+            errors = _errs13, vErrors !== null && (_errs13 ? vErrors.length = _errs13 : vErrors = null);
+          else {
+            let err12 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+            vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
           }
         }
       } else {
-        const err61 = { instancePath: instancePath + "/rawLog", schemaPath: "WebhookRawLog.json/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err61];
-        } else {
-          vErrors.push(err61);
+        let err13 = { instancePath: instancePath + "/tokenIDs", schemaPath: "#/properties/tokenIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+      }
+    }
+    if (data.accounts !== void 0) {
+      let data6 = data.accounts;
+      if (Array.isArray(data6)) {
+        let len3 = data6.length;
+        for (let i3 = 0; i3 < len3; i3++) {
+          let data7 = data6[i3];
+          if (typeof data7 == "string") {
+            if (!pattern3.test(data7)) {
+              let err14 = { instancePath: instancePath + "/accounts/" + i3, schemaPath: "#/properties/accounts/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+              vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+            }
+          } else {
+            let err15 = { instancePath: instancePath + "/accounts/" + i3, schemaPath: "#/properties/accounts/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+          }
         }
-        errors++;
+      } else {
+        let err16 = { instancePath: instancePath + "/accounts", schemaPath: "#/properties/accounts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+      }
+    }
+    if (data.topicHashes !== void 0) {
+      let data8 = data.topicHashes;
+      if (Array.isArray(data8)) {
+        let len4 = data8.length;
+        for (let i4 = 0; i4 < len4; i4++) {
+          let data9 = data8[i4];
+          if (typeof data9 == "string") {
+            if (!pattern6.test(data9)) {
+              let err17 = { instancePath: instancePath + "/topicHashes/" + i4, schemaPath: "#/properties/topicHashes/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
+              vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+            }
+          } else {
+            let err18 = { instancePath: instancePath + "/topicHashes/" + i4, schemaPath: "#/properties/topicHashes/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+          }
+        }
+      } else {
+        let err19 = { instancePath: instancePath + "/topicHashes", schemaPath: "#/properties/topicHashes/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
       }
     }
   } else {
-    const err62 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err62];
-    } else {
-      vErrors.push(err62);
-    }
-    errors++;
+    let err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
   }
-  validate29.errors = vErrors;
-  return errors === 0;
+  return validate70.errors = vErrors, errors === 0;
 }
-validate29.evaluated = { "props": { "uid": true, "type": true, "blockNumber": true, "blockHash": true, "parentBlockHash": true, "contractAddress": true, "contractType": true, "txnHash": true, "txnIndex": true, "txnLogIndex": true, "ts": true, "event": true, "logDataType": true, "rawLog": true }, "dynamicProps": false, "dynamicItems": false };
-var AddWebhookListenerRequest = validate30;
-var formats2 = fullFormats.uri;
-function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate30.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+validate70.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
+function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate69.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.url === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.filters === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "filters" }, message: "must have required property 'filters'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "filters" }, message: "must have required property 'filters'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
-    for (const key0 in data) {
+    for (let key0 in data)
       if (!(key0 === "url" || key0 === "filters")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
+        let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
-    }
     if (data.url !== void 0) {
       let data0 = data.url;
-      if (typeof data0 === "string") {
+      if (typeof data0 == "string") {
         if (!formats2(data0)) {
-          const err3 = { instancePath: instancePath + "/url", schemaPath: "#/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"' };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
+          let err3 = { instancePath: instancePath + "/url", schemaPath: "#/properties/url/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"' };
+          vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
         }
       } else {
-        const err4 = { instancePath: instancePath + "/url", schemaPath: "#/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
+        let err4 = { instancePath: instancePath + "/url", schemaPath: "#/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
       }
     }
-    if (data.filters !== void 0) {
-      let data1 = data.filters;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.contractAddresses === void 0) {
-          const err5 = { instancePath: instancePath + "/filters", schemaPath: "strict/WebhookFilters.json/required", keyword: "required", params: { missingProperty: "contractAddresses" }, message: "must have required property 'contractAddresses'" };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data1.events === void 0) {
-          const err6 = { instancePath: instancePath + "/filters", schemaPath: "strict/WebhookFilters.json/required", keyword: "required", params: { missingProperty: "events" }, message: "must have required property 'events'" };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        for (const key1 in data1) {
-          if (!(key1 === "contractAddresses" || key1 === "events" || key1 === "tokenIDs" || key1 === "accounts" || key1 === "topicHashes")) {
-            const err7 = { instancePath: instancePath + "/filters", schemaPath: "strict/WebhookFilters.json/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data1.contractAddresses !== void 0) {
-          let data2 = data1.contractAddresses;
-          if (Array.isArray(data2)) {
-            const len0 = data2.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              let data3 = data2[i0];
-              if (typeof data3 === "string") {
-                if (!pattern4.test(data3)) {
-                  const err8 = { instancePath: instancePath + "/filters/contractAddresses/" + i0, schemaPath: "strict/WebhookFilters.json/properties/contractAddresses/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-              } else {
-                const err9 = { instancePath: instancePath + "/filters/contractAddresses/" + i0, schemaPath: "strict/WebhookFilters.json/properties/contractAddresses/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err10 = { instancePath: instancePath + "/filters/contractAddresses", schemaPath: "strict/WebhookFilters.json/properties/contractAddresses/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-        if (data1.events !== void 0) {
-          let data4 = data1.events;
-          if (Array.isArray(data4)) {
-            const len1 = data4.length;
-            for (let i1 = 0; i1 < len1; i1++) {
-              if (typeof data4[i1] !== "string") {
-                const err11 = { instancePath: instancePath + "/filters/events/" + i1, schemaPath: "strict/WebhookFilters.json/properties/events/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err11];
-                } else {
-                  vErrors.push(err11);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err12 = { instancePath: instancePath + "/filters/events", schemaPath: "strict/WebhookFilters.json/properties/events/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
-          }
-        }
-        if (data1.tokenIDs !== void 0) {
-          let data6 = data1.tokenIDs;
-          if (Array.isArray(data6)) {
-            const len2 = data6.length;
-            for (let i2 = 0; i2 < len2; i2++) {
-              let data7 = data6[i2];
-              const _errs19 = errors;
-              let valid9 = false;
-              const _errs20 = errors;
-              if (!(typeof data7 == "number" && (!(data7 % 1) && !isNaN(data7)) && isFinite(data7))) {
-                const err13 = { instancePath: instancePath + "/filters/tokenIDs/" + i2, schemaPath: "strict/WebhookFilters.json/properties/tokenIDs/items/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err13];
-                } else {
-                  vErrors.push(err13);
-                }
-                errors++;
-              }
-              if (typeof data7 == "number" && isFinite(data7)) {
-                if (data7 < 0 || isNaN(data7)) {
-                  const err14 = { instancePath: instancePath + "/filters/tokenIDs/" + i2, schemaPath: "strict/WebhookFilters.json/properties/tokenIDs/items/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err14];
-                  } else {
-                    vErrors.push(err14);
-                  }
-                  errors++;
-                }
-              }
-              var _valid0 = _errs20 === errors;
-              valid9 = valid9 || _valid0;
-              const _errs22 = errors;
-              if (typeof data7 === "string") {
-                if (!pattern5.test(data7)) {
-                  const err15 = { instancePath: instancePath + "/filters/tokenIDs/" + i2, schemaPath: "strict/WebhookFilters.json/properties/tokenIDs/items/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
-                  if (vErrors === null) {
-                    vErrors = [err15];
-                  } else {
-                    vErrors.push(err15);
-                  }
-                  errors++;
-                }
-              } else {
-                const err16 = { instancePath: instancePath + "/filters/tokenIDs/" + i2, schemaPath: "strict/WebhookFilters.json/properties/tokenIDs/items/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err16];
-                } else {
-                  vErrors.push(err16);
-                }
-                errors++;
-              }
-              var _valid0 = _errs22 === errors;
-              valid9 = valid9 || _valid0;
-              if (!valid9) {
-                const err17 = { instancePath: instancePath + "/filters/tokenIDs/" + i2, schemaPath: "strict/WebhookFilters.json/properties/tokenIDs/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-                if (vErrors === null) {
-                  vErrors = [err17];
-                } else {
-                  vErrors.push(err17);
-                }
-                errors++;
-              } else {
-                errors = _errs19;
-                if (vErrors !== null) {
-                  if (_errs19) {
-                    vErrors.length = _errs19;
-                  } else {
-                    vErrors = null;
-                  }
-                }
-              }
-            }
-          } else {
-            const err18 = { instancePath: instancePath + "/filters/tokenIDs", schemaPath: "strict/WebhookFilters.json/properties/tokenIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err18];
-            } else {
-              vErrors.push(err18);
-            }
-            errors++;
-          }
-        }
-        if (data1.accounts !== void 0) {
-          let data8 = data1.accounts;
-          if (Array.isArray(data8)) {
-            const len3 = data8.length;
-            for (let i3 = 0; i3 < len3; i3++) {
-              let data9 = data8[i3];
-              if (typeof data9 === "string") {
-                if (!pattern4.test(data9)) {
-                  const err19 = { instancePath: instancePath + "/filters/accounts/" + i3, schemaPath: "strict/WebhookFilters.json/properties/accounts/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err19];
-                  } else {
-                    vErrors.push(err19);
-                  }
-                  errors++;
-                }
-              } else {
-                const err20 = { instancePath: instancePath + "/filters/accounts/" + i3, schemaPath: "strict/WebhookFilters.json/properties/accounts/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err20];
-                } else {
-                  vErrors.push(err20);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err21 = { instancePath: instancePath + "/filters/accounts", schemaPath: "strict/WebhookFilters.json/properties/accounts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err21];
-            } else {
-              vErrors.push(err21);
-            }
-            errors++;
-          }
-        }
-        if (data1.topicHashes !== void 0) {
-          let data10 = data1.topicHashes;
-          if (Array.isArray(data10)) {
-            const len4 = data10.length;
-            for (let i4 = 0; i4 < len4; i4++) {
-              let data11 = data10[i4];
-              if (typeof data11 === "string") {
-                if (!pattern7.test(data11)) {
-                  const err22 = { instancePath: instancePath + "/filters/topicHashes/" + i4, schemaPath: "strict/WebhookFilters.json/properties/topicHashes/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err22];
-                  } else {
-                    vErrors.push(err22);
-                  }
-                  errors++;
-                }
-              } else {
-                const err23 = { instancePath: instancePath + "/filters/topicHashes/" + i4, schemaPath: "strict/WebhookFilters.json/properties/topicHashes/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err23];
-                } else {
-                  vErrors.push(err23);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err24 = { instancePath: instancePath + "/filters/topicHashes", schemaPath: "strict/WebhookFilters.json/properties/topicHashes/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err24];
-            } else {
-              vErrors.push(err24);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err25 = { instancePath: instancePath + "/filters", schemaPath: "strict/WebhookFilters.json/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-    }
+    data.filters !== void 0 && (validate70(data.filters, { instancePath: instancePath + "/filters", parentData: data, parentDataProperty: "filters", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors), errors = vErrors.length));
   } else {
-    const err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err26];
-    } else {
-      vErrors.push(err26);
-    }
-    errors++;
+    let err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
   }
-  validate30.errors = vErrors;
-  return errors === 0;
+  return validate69.errors = vErrors, errors === 0;
 }
-validate30.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var RemoveWebhookListenerRequest = validate31;
-function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate31.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+validate69.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
+var RemoveWebhookListenerRequest = validate72;
+function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate72.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
     if (data.projectId === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "projectId" }, message: "must have required property 'projectId'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
+      let err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "projectId" }, message: "must have required property 'projectId'" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
-    for (const key0 in data) {
+    for (let key0 in data)
       if (!(key0 === "id" || key0 === "projectId")) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
+        let err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
       }
-    }
-    if (data.id !== void 0) {
-      if (typeof data.id !== "string") {
-        const err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
+    if (data.id !== void 0 && typeof data.id != "string") {
+      let err3 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
     }
     if (data.projectId !== void 0) {
       let data1 = data.projectId;
-      if (typeof data1 === "string") {
-        if (!pattern5.test(data1)) {
-          const err4 = { instancePath: instancePath + "/projectId", schemaPath: "#/properties/projectId/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
+      if (typeof data1 == "string") {
+        if (!pattern4.test(data1)) {
+          let err4 = { instancePath: instancePath + "/projectId", schemaPath: "#/properties/projectId/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
+          vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
         }
       } else {
-        const err5 = { instancePath: instancePath + "/projectId", schemaPath: "#/properties/projectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
+        let err5 = { instancePath: instancePath + "/projectId", schemaPath: "#/properties/projectId/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
     }
   } else {
-    const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
+    let err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
   }
-  validate31.errors = vErrors;
-  return errors === 0;
+  return validate72.errors = vErrors, errors === 0;
 }
-validate31.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var AddWebhookListenerResponse = validate32;
-function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate32.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+validate72.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
+var AddWebhookListenerResponse = validate73;
+function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate73.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.listener === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "listener" }, message: "must have required property 'listener'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "listener" }, message: "must have required property 'listener'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
-    if (data.listener !== void 0) {
-      if (!validate26(data.listener, { instancePath: instancePath + "/listener", parentData: data, parentDataProperty: "listener", rootData, dynamicAnchors })) {
-        vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-        errors = vErrors.length;
-      }
-    }
+    data.listener !== void 0 && (validate58(data.listener, { instancePath: instancePath + "/listener", parentData: data, parentDataProperty: "listener", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors), errors = vErrors.length));
   } else {
-    const err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
+    let err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  validate32.errors = vErrors;
-  return errors === 0;
+  return validate73.errors = vErrors, errors === 0;
 }
-validate32.evaluated = { "props": { "listener": true }, "dynamicProps": false, "dynamicItems": false };
-var RemoveWebhookListenerResponse = validate34;
-function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate34.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
+validate73.evaluated = { props: { listener: !0 }, dynamicProps: !1, dynamicItems: !1 };
+var RemoveWebhookListenerResponse = validate75;
+function validate75(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null, errors = 0, evaluated0 = validate75.evaluated;
+  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+      let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
+      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
-    if (data.status !== void 0) {
-      if (typeof data.status !== "boolean") {
-        const err1 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
+    if (data.status !== void 0 && typeof data.status != "boolean") {
+      let err1 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+      vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
     }
   } else {
-    const err2 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
+    let err2 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
   }
-  validate34.errors = vErrors;
-  return errors === 0;
+  return validate75.errors = vErrors, errors === 0;
 }
-validate34.evaluated = { "props": { "status": true }, "dynamicProps": false, "dynamicItems": false };
+validate75.evaluated = { props: { status: !0 }, dynamicProps: !1, dynamicItems: !1 };
 export {
   AddWebhookListenerRequest,
   AddWebhookListenerResponse,

@@ -17,13 +17,15 @@ export type GeneratingAjvStrictness = Pick<Ajv2020Module.Options, 'allowUnionTyp
  * The ajv the validators are generated with: strict mode, every error reported, ESM source output.
  * ajv-formats would make the generated code `require()` its formats; pointing `code.formats` at a
  * name we import instead (from gen/validators/ajv-runtime.ts: scripts/emit/jsonschema/ajv-runtime.ts) keeps the
- * output plain ESM.
+ * output plain ESM. Each `$ref` calls the one function of the schema it names: by default ajv copies a small
+ * referenced schema's code into every place that references it (marketplace's MarketplaceKind four times).
  */
 export function createGeneratingAjv(strictness: GeneratingAjvStrictness = {}): Ajv2020Module.Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,
     ...strictness,
     allErrors: true,
+    inlineRefs: false,
     code: { source: true, esm: true, lines: true, formats: _`fullFormats` },
   })
   addFormats(ajv)

@@ -12,6 +12,9 @@ export const installedVersion = (name: string): string =>
  * esbuild, so the module loads with no package installed: `/validate` and `/webhook/receiver` need no peers,
  * and a bundler for a browser or edge target resolves nothing outside this package. Deterministic: the same
  * input and package versions give the same bytes. Imports of `siblings` (modules generated beside it) stay.
+ * Statements are joined as esbuild's syntax minification does (an `if`/`else` of two pushes becomes one
+ * conditional expression), names kept: ajv's code for every error is a five-statement block otherwise, and
+ * tsc re-indents it by four spaces a level into dist/.
  */
 export function withPackagesBundled(source: string, sourceName: string, siblings: readonly string[] = []): string {
   const { outputFiles, metafile } = buildSync({
@@ -25,6 +28,7 @@ export function withPackagesBundled(source: string, sourceName: string, siblings
     target: 'es2022',
     charset: 'utf8',
     legalComments: 'inline',
+    minifySyntax: true,
     write: false,
     logLevel: 'error',
     metafile: true,

@@ -12,6 +12,7 @@ const packedSources = [
   'package.json',
   'tsconfig.json',
   'tsconfig.build.json',
+  'scripts/commands/prune-declarations.ts',
   'README.md',
   'CHANGELOG.md',
   'LICENSE',
