@@ -1,42 +1,32 @@
-import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
 import { exitWithStartFailure, serveUntilStopped, storeDescription } from './run.js'
-import { portFrom, positiveIntegerFrom } from './settings.js'
-import { parseChainRpcUrls } from './chains.js'
+import { readSettings, settingFlags, settingsHelp } from './settings.js'
 
-/**
- * `npm start`: the local contract server. Environment: PORT, HOST, DATA_DIR, DATABASE_URL, FIXTURES, JWT_SECRET,
- * CHAIN_RPC_URLS, WEBHOOK_ATTEMPT_TIMEOUT_MS, WEBHOOK_CHAIN_LEASE_MS,
- * WEBHOOK_DISABLE_FAILING_AFTER_MS, VALIDATE_RESPONSES.
- */
-export async function main(): Promise<void> {
+/** The help of `web3-market-contract serve` and `npm start`: one text, from the settings table. */
+export const serveHelp = `Usage: web3-market-contract serve [options]   (in a clone of the repository: npm start -- [options])
+
+The local contract server: all 10 operations of the five services, from the sample data plus your
+fixtures, on one port. Its first output line is JSON: {"url","accessKey","secretKey","projectId"}.
+Each option can be set in the environment instead (the variable under it); a flag wins.
+
+${settingsHelp()}
+
+Other commands: web3-market-contract conform --help (check an implementation against the API contract),
+web3-market-contract proxy --help (a validating proxy in front of one).`
+
+/** Starts the local server from flags (`args`) and the environment, or prints the help; a bad setting is one line and exit 1. */
+export async function serve(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   try {
-    await serveFromEnvironment(process.env)
+    const { values, positionals } = parseArgs({ args, options: settingFlags, allowPositionals: true })
+    const flags = values as Record<string, string | boolean | undefined>
+    if (flags.help) return console.log(serveHelp)
+    if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}" (--help lists the options)`)
+    const { options, databaseUrlFrom } = readSettings(flags, env)
+    await serveUntilStopped(options, storeDescription(options, databaseUrlFrom))
   } catch (error) {
     exitWithStartFailure(error)
   }
 }
 
-async function serveFromEnvironment(env: NodeJS.ProcessEnv) {
-  // In memory unless DATA_DIR names a folder: a fresh store each start, ready before PGlite is ever loaded.
-  const dataDir = env.DATA_DIR && !env.DATABASE_URL ? resolve(env.DATA_DIR) : undefined
-  const databaseUrl = env.DATABASE_URL || undefined
-  await serveUntilStopped(
-    {
-      port: portFrom('PORT', env.PORT),
-      host: env.HOST || '127.0.0.1',
-      dataDir,
-      databaseUrl,
-      fixtures: env.FIXTURES || undefined,
-      jwtSecret: env.JWT_SECRET || undefined,
-      chains: parseChainRpcUrls(env.CHAIN_RPC_URLS),
-      validateResponses: env.VALIDATE_RESPONSES === '1',
-      webhookAttemptTimeoutMs: positiveIntegerFrom('WEBHOOK_ATTEMPT_TIMEOUT_MS', env.WEBHOOK_ATTEMPT_TIMEOUT_MS),
-      webhookChainLeaseMs: positiveIntegerFrom('WEBHOOK_CHAIN_LEASE_MS', env.WEBHOOK_CHAIN_LEASE_MS),
-      webhookDisableFailingAfterMs: positiveIntegerFrom(
-        'WEBHOOK_DISABLE_FAILING_AFTER_MS',
-        env.WEBHOOK_DISABLE_FAILING_AFTER_MS,
-      ),
-    },
-    storeDescription({ dataDir, databaseUrl }, 'DATABASE_URL'),
-  )
-}
+/** `npm start -- [options]`. */
+export const main = () => serve(process.argv.slice(2), process.env)

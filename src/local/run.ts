@@ -46,7 +46,7 @@ export async function serveUntilStopped(options: LocalServerOptions, store: stri
   console.log(
     chains.length > 0
       ? `  Webhooks: following ${chains.map((c) => `${c.network} at ${c.rpcUrl}`).join(', ')}`
-      : '  Webhooks: no chain followed; set CHAIN_RPC_URLS=<network>=<rpc url>,... to deliver on-chain events',
+      : '  Webhooks: no chain followed; --chain-rpc-urls (or CHAIN_RPC_URLS) <network>=<rpc url>,... delivers on-chain events',
   )
   console.log('Press Ctrl+C to stop.')
 
