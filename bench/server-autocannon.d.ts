@@ -11,6 +11,8 @@ declare module 'autocannon' {
     timeout?: number
     /** Each connection closes and reconnects after this many requests. */
     reconnectRate?: number
+    /** Requests per second across all connections. */
+    overallRate?: number
   }
   interface Result {
     requests: { average: number }
