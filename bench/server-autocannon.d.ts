@@ -1,4 +1,4 @@
-// The part of autocannon's programmatic API that bench/server-bench.ts uses (the package ships no types).
+// The part of autocannon's programmatic API that the server benchmarks use (the package ships no types).
 declare module 'autocannon' {
   interface Options {
     url: string
@@ -7,6 +7,12 @@ declare module 'autocannon' {
     body?: string
     connections?: number
     duration?: number
+    /** Seconds without a response before a request counts as a timeout (default 10). */
+    timeout?: number
+    /** Each connection closes and reconnects after this many requests. */
+    reconnectRate?: number
+    /** Requests per second across all connections. */
+    overallRate?: number
   }
   interface Result {
     requests: { average: number }

@@ -4,60 +4,12 @@
  * the full local server on GetFloorOrder and GetOrders, and memory under 1,000 concurrent connections.
  * Prints a markdown report (figures go to BENCHMARKS.md by hand). BENCH_SECONDS (default 5) sets each run's length.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
-import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
-import { build } from 'esbuild'
+import { buildTargets, cpuMs, rssMiB } from './server-processes.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const heroes = '0x4e10000000000000000000000000000000000721'
-
-interface Target {
-  child: ChildProcess
-  url: string
-  accessKey: string
-}
-
-// Targets run as plain JavaScript, as a deployment would (tsx wraps every closure for its names, a per-request cost).
-// Built inside node_modules/.cache so the bundle still resolves the packages it leaves external.
-mkdirSync('node_modules/.cache', { recursive: true })
-const buildDir = mkdtempSync(join('node_modules/.cache', 'server-bench-'))
-const targetsScript = join(buildDir, 'server-targets.mjs')
-await build({
-  entryPoints: ['bench/server-targets.ts'],
-  outfile: targetsScript,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-})
-process.on('exit', () => rmSync(buildDir, { recursive: true, force: true }))
-
-async function startTarget(kind: string): Promise<Target> {
-  const child = spawn(process.execPath, [targetsScript, kind], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    cwd: process.cwd(),
-  })
-  const lines = createInterface({ input: child.stdout! })
-  for await (const line of lines) {
-    if (line.startsWith('{')) return { child, ...(JSON.parse(line) as { url: string; accessKey: string }) }
-  }
-  throw new Error(`target ${kind} exited before listening`)
-}
-
-/** CPU time (user + system) the process has used, in ms; /proc reports clock ticks of 10 ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
-}
-
-function rssMiB(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return match ? Math.round(Number(match[1]) / 1024) : NaN
-}
+const startTarget = await buildTargets()
 
 interface Figures {
   rps: number

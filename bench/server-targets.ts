@@ -1,8 +1,8 @@
 /**
- * One server per process for bench/server-bench.ts: `tsx bench/server-targets.ts bare|host|local`.
- * Prints one JSON line {url, accessKey} when listening.
+ * One server per process for the server benchmarks: `node server-targets.mjs bare|host|local` (the local
+ * server keeps its store in DATA_DIR when set, else in memory). Prints one JSON line {url, accessKey} when listening.
  */
-import { createServer } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
   MetadataAuth,
@@ -27,7 +27,7 @@ const responseHeaders = {
   Webrpc: WebrpcHeaderValue,
 }
 
-async function bare(): Promise<string> {
+async function bare(): Promise<Server> {
   // The baseline: what a hand-written node:http JSON endpoint does at least (read, parse, check a key, answer).
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -44,10 +44,10 @@ async function bare(): Promise<string> {
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return server
 }
 
-async function host(): Promise<string> {
+async function host(): Promise<Server> {
   const handlers: MetadataService<CallContext> = { TokenCollectionFilters: () => filters as never }
   const running = await listen(
     createHost({
@@ -66,15 +66,39 @@ async function host(): Promise<string> {
     }),
     { port: 0 },
   )
-  return running.url
+  return running.server
+}
+
+/**
+ * SERVER_TRACE=1: every 2 s on stderr, the connections the server accepted and the requests it received,
+ * answered, and left unanswered when the client went away, with the slowest answer: whether a client's
+ * wait was spent inside the server or before it accepted the connection.
+ */
+function trace(server: Server) {
+  const seen = { connections: 0, requests: 0, answered: 0, abandoned: 0, slowestMs: 0 }
+  server.on('connection', () => seen.connections++)
+  server.on('request', (_req, res: ServerResponse) => {
+    seen.requests++
+    const received = performance.now()
+    res.on('finish', () => {
+      seen.answered++
+      seen.slowestMs = Math.max(seen.slowestMs, Math.round(performance.now() - received))
+    })
+    res.on('close', () => {
+      if (!res.writableFinished) seen.abandoned++
+    })
+  })
+  setInterval(() => console.error(JSON.stringify(seen)), 2000).unref()
 }
 
 const kind = process.argv[2]
 if (kind === 'local') {
-  const server = await startLocalServer({ port: 0 })
+  const server = await startLocalServer({ port: 0, dataDir: process.env.DATA_DIR || undefined })
+  if (process.env.SERVER_TRACE) trace(server.httpServer)
   console.log(JSON.stringify({ url: server.url, accessKey: server.accessKey }))
 } else {
-  const url = kind === 'bare' ? await bare() : await host()
-  console.log(JSON.stringify({ url, accessKey }))
+  const server = kind === 'bare' ? await bare() : await host()
+  if (process.env.SERVER_TRACE) trace(server)
+  console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, accessKey }))
 }
 process.on('SIGTERM', () => process.exit(0))

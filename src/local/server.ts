@@ -23,6 +23,10 @@ export interface LocalServerOptions {
   host?: string
   /** Where the embedded PostgreSQL keeps its files; in memory when absent (tests). */
   dataDir?: string
+  /** New connections the kernel holds until the server accepts them (the listen(2) backlog); default 511. */
+  listenBacklog?: number
+  /** Calls started per turn of the event loop, so new connections are accepted under load; default 16. */
+  requestsPerTurn?: number
   /**
    * A dump of an embedded store (PGlite's `dumpDataDir('none')`) the store starts from instead of an empty
    * one: opening skips initdb, several times faster. A test setup starting many servers dumps a fresh PGlite
@@ -145,7 +149,12 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     })
     // GET /docs: the API reference; GET /<network>-indexer/webhooks/<listenerId>/deliveries: the owner's view.
     const host = withDocsRoute(withDeliveriesRoute(rpcHost, { listeners: engine, networks: networks.names, auth, log }))
-    running = await listen(host, { port: options.port, host: options.host })
+    running = await listen(host, {
+      port: options.port,
+      host: options.host,
+      backlog: options.listenBacklog,
+      requestsPerTurn: options.requestsPerTurn,
+    })
     const server = running
     const webhookEngine = engine
     return {

@@ -75,6 +75,22 @@ export const localServerSettings: readonly Setting[] = [
     apply: (options, text, from) => (options.chains = parseChainRpcUrls(text, from)),
   },
   {
+    flag: '--requests-per-turn',
+    env: 'REQUESTS_PER_TURN',
+    value: '<n>',
+    default: '16',
+    help: 'calls started per turn of the event loop under load, so new connections are still accepted',
+    apply: (options, text, from) => (options.requestsPerTurn = positiveIntegerFrom(from, text)),
+  },
+  {
+    flag: '--listen-backlog',
+    env: 'LISTEN_BACKLOG',
+    value: '<n>',
+    default: '511',
+    help: 'connections the kernel holds until the server accepts them',
+    apply: (options, text, from) => (options.listenBacklog = positiveIntegerFrom(from, text)),
+  },
+  {
     flag: '--validate-responses',
     env: 'VALIDATE_RESPONSES',
     default: 'off',

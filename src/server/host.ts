@@ -10,7 +10,13 @@ import { resolveRoute, splitTarget, type RoutableService } from './routes.js'
 import { describeIssues } from '../validate/validation-result.js'
 import { validationError, type RequestValidator } from './validation.js'
 import type { HostRequest, HostResponse } from './wire.js'
-import { INSTRUMENTATION_NAME, loadOpenTelemetry, openTelemetry } from '../observability/telemetry.js'
+import type { Tracer } from '@opentelemetry/api'
+import {
+  INSTRUMENTATION_NAME,
+  loadOpenTelemetry,
+  openTelemetry,
+  type OpenTelemetryApi,
+} from '../observability/telemetry.js'
 
 /** What every handler receives besides its arguments. */
 export interface CallContext {
@@ -75,6 +81,7 @@ export function createHost(options: HostOptions): Host {
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs
   const log = options.log ?? consoleLog
   const deadlines = new Deadlines(timeoutMs)
+  let tracer: Tracer | undefined
   // Spans once @opentelemetry/api is loaded (if installed); requests before that are not traced.
   void loadOpenTelemetry()
   // Success headers are the same for every call of a service: built once, shared read-only.
@@ -120,9 +127,12 @@ export function createHost(options: HostOptions): Host {
         throw new WebrpcBadMethodError({ cause: `${request.method.slice(0, 20)} is not allowed, use POST` })
       }
       const { service, method } = route
-      return await traced(`${service.name}/${method}`, service.name, method, () =>
-        answer(service, method, route.network, request),
-      )
+      const api = openTelemetry()
+      return await (api
+        ? traced(api, `${service.name}/${method}`, service.name, method, () =>
+            answer(service, method, route.network, request),
+          )
+        : answer(service, method, route.network, request))
     } catch (error) {
       return errorResponse(asWebrpcError(error, log, request.url.slice(0, 200)), webrpcHeader)
     }
@@ -130,17 +140,20 @@ export function createHost(options: HostOptions): Host {
 
   /** A span per request, named by its operation, when OpenTelemetry is there. */
   async function traced(
+    api: OpenTelemetryApi,
     name: string,
     service: string,
     method: string,
     run: () => Promise<HostResponse>,
   ): Promise<HostResponse> {
-    const api = openTelemetry()
-    if (!api) return run()
-    const span = api.trace.getTracer(INSTRUMENTATION_NAME).startSpan(name, {
+    // One tracer: it follows whichever provider the application registers, now or later.
+    tracer ??= api.trace.getTracer(INSTRUMENTATION_NAME)
+    const span = tracer.startSpan(name, {
       kind: api.SpanKind.SERVER,
       attributes: { 'rpc.system': 'webrpc', 'rpc.service': service, 'rpc.method': method },
     })
+    // No provider registered: the span is a no-op with no trace to pass on, so the call runs without one.
+    if (!span.isRecording() && !api.trace.isSpanContextValid(span.spanContext())) return run()
     try {
       const response = await api.context.with(api.trace.setSpan(api.context.active(), span), run)
       span.setAttribute('http.response.status_code', response.status)

@@ -16,7 +16,7 @@ export {
   type HostOptions,
   type ServiceMount,
 } from './host.js'
-export { listen, nodeListener, type RunningServer } from './node.js'
+export { listen, nodeListener, type ListenOptions, type RunningServer } from './node.js'
 export { resolveRoute, type NetworkPlacement } from './routes.js'
 export { platformServices, type PlatformHandlers } from './services.js'
 export { validationError, type RequestValidator, type ValidationIssue, type ValidationResult } from './validation.js'

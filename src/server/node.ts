@@ -10,6 +10,7 @@ import {
 } from '../../gen/errors.gen.js'
 import { corsHeaders } from './cors.js'
 import { allowedMethods, type Host } from './host.js'
+import { turnScheduler } from './turns.js'
 import { bodyNotUtf8, bodyTooLarge, type BodyProblem, type HostRequest } from './wire.js'
 
 function readLimited(req: IncomingMessage, limit: number): Promise<string | BodyProblem> {
@@ -65,23 +66,39 @@ class NodeHostRequest implements HostRequest {
   }
 }
 
-/** The host as a node:http request listener; a client that goes away aborts its call. */
+/**
+ * Calls started per turn of the event loop when none is given (see turnScheduler): at 1,000 connections,
+ * enough to keep the host's throughput, few enough that a busy local server accepts hundreds of new
+ * connections a second.
+ */
+export const defaultRequestsPerTurn = 16
+
+/**
+ * The host as a node:http request listener; a client that goes away aborts its call. At most
+ * `requestsPerTurn` calls start per turn of the event loop, so new connections are accepted under load.
+ */
 export function nodeListener(
   host: Host,
   isClosing: () => boolean = () => false,
+  requestsPerTurn = defaultRequestsPerTurn,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  return (req, res) => {
-    host.handle(new NodeHostRequest(req, res)).then(
-      (response) => {
-        if (res.destroyed) return
-        // While shutting down, finish this call and then let the connection go.
-        if (isClosing()) res.setHeader('Connection', 'close')
-        res.writeHead(response.status, response.headers)
-        res.end(response.body)
-      },
-      () => res.destroy(),
-    )
-  }
+  const inTurn = turnScheduler(requestsPerTurn)
+  return (req, res) => inTurn(() => serve(host, req, res, isClosing))
+}
+
+function serve(host: Host, req: IncomingMessage, res: ServerResponse, isClosing: () => boolean): void {
+  // The client left while the call waited for its turn.
+  if (res.destroyed) return
+  host.handle(new NodeHostRequest(req, res)).then(
+    (response) => {
+      if (res.destroyed) return
+      // While shutting down, finish this call and then let the connection go.
+      if (isClosing()) res.setHeader('Connection', 'close')
+      res.writeHead(response.status, response.headers)
+      res.end(response.body)
+    },
+    () => res.destroy(),
+  )
 }
 
 /**
@@ -124,17 +141,32 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>
 }
 
-export async function listen(host: Host, options: { port?: number; host?: string } = {}): Promise<RunningServer> {
+export interface ListenOptions {
+  port?: number
+  host?: string
+  /**
+   * How many new connections the kernel holds until the server accepts them (the listen(2) backlog; Linux
+   * caps it at net.core.somaxconn). Beyond it the kernel drops a connection's packets and its client
+   * retries one, then three, then seven seconds later. Default 511, node's.
+   */
+  backlog?: number
+  /** At most this many calls start per turn of the event loop, so new connections are accepted under load. Default 16. */
+  requestsPerTurn?: number
+}
+
+export const defaultListenBacklog = 511
+
+export async function listen(host: Host, options: ListenOptions = {}): Promise<RunningServer> {
   let closing = false
   const server = createServer(
     { keepAliveTimeout: 5_000, requestTimeout: 30_000, headersTimeout: 15_000 },
-    nodeListener(host, () => closing),
+    nodeListener(host, () => closing, options.requestsPerTurn),
   )
   server.on('clientError', answerClientError)
   const hostname = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.port ?? 0, hostname, () => {
+    server.listen(options.port ?? 0, hostname, options.backlog ?? defaultListenBacklog, () => {
       server.off('error', reject)
       resolve()
     })

@@ -77,7 +77,15 @@ async function openEmbedded(dataDir: string | undefined, dump: Blob | undefined)
     await db.waitReady
   } catch (error) {
     lock?.release()
-    throw error
+    // PGlite's own message ("PGlite failed to initialize properly") names neither the folder nor a way out.
+    if (dataDir === undefined) throw error
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new Error(
+      `could not open the embedded PostgreSQL in ${dataDir} (${reason}); is it a PGlite data directory?`,
+      {
+        cause: error,
+      },
+    )
   }
   const wrap = (runner: Pick<PGlite, 'query'>): Sql => ({
     query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await runner.query<Row>(text, params)).rows }),
