@@ -2,39 +2,16 @@ import { availableParallelism } from 'node:os'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 
 /**
- * Tiers, chosen by project name (`--project` takes wildcards); `npm test` runs every project, each file once:
- * - quick tier, `npm run test:quick` (`--project 'quick*'`): no package install, no apt, no browser;
- * - user tier, `npm run test:user` (`--project '*user'`): every test a package user touches.
- * A file belongs by its path, so a new test file lands in its tier by where it is written.
+ * Tiers, from where a test file lives and its name; `npm test` runs every project, each file once:
+ * - slow: a file named `*.slow.test.ts` (it installs the packed tarball, uses apt (PostgreSQL, chromium), a
+ *   browser, or other teams' tools from PyPI and the npm registry); every other file is quick;
+ * - user: a file under a folder of what a package user runs (the packed tarball, the clients and their
+ *   runtime, the local server and the services' reference behaviour, webhooks, TanStack Query, MSW).
+ * `npm run test:quick` runs the quick projects (`--project 'quick*'`), `npm run test:user` the user ones (`'*user'`).
  */
-const user = [
-  'test/package/**/*.test.ts', // the packed tarball installed into empty projects
-  'test/package.test.ts',
-  'test/client/**/*.test.ts',
-  'test/local/**/*.test.ts',
-  'test/webhook/**/*.test.ts', // the engine and the receiver
-  'test/query/**/*.test.ts',
-  'test/msw/**/*.test.ts',
-]
-/** What the quick tier leaves out of the user tier: installs from the packed tarball, apt (PostgreSQL, chromium), a browser. */
-const slowUser = [
-  'test/package/**/*.test.ts',
-  'test/package.test.ts',
-  'test/local/browser.test.ts',
-  'test/local/docs.test.ts',
-  'test/msw/browser.test.ts',
-  'test/local/postgres.test.ts',
-  'test/webhook/scale-out.test.ts',
-  'test/webhook/store-migration.test.ts',
-  'test/webhook/reconnect.test.ts',
-  'test/webhook/follower-failover.test.ts',
-]
-/** Slow and not a package user's: PostgreSQL, and other teams' tools installed from PyPI and the npm registry. */
-const slowOther = [
-  'test/store/postgres-pool.test.ts',
-  'test/conform/third-party-tools.test.ts', // Schemathesis (PyPI), Prism and hey-api on the Node 24 package
-  'test/jsonschema/cross-validators.test.ts', // python-jsonschema (PyPI)
-]
+const userFolders = ['package', 'client', 'runtime', 'local', 'reference', 'webhook', 'query', 'msw']
+const user = userFolders.map((folder) => `test/${folder}/**/*.test.ts`)
+const slow = 'test/**/*.slow.test.ts'
 
 const quickSetup = './test/support/quick-setup.ts'
 const slowSetup = [quickSetup, './test/support/global-setup.ts']
@@ -64,10 +41,15 @@ export default defineConfig({
     projects: [
       // The quick tier's files share their worker's loaded modules (no isolation): importing src/ again for each
       // file was a tenth of the tier's time. Each file still starts and stops its own servers and stores.
-      project('quick', ['test/**/*.test.ts'], [...user, ...slowOther], quickSetup, false),
-      project('quick-user', user, slowUser, quickSetup, false),
-      project('slow-user', slowUser, [], [...slowSetup, './test/package/support/run-dir-setup.ts']),
-      project('slow', slowOther, [], slowSetup),
+      project('quick', ['test/**/*.test.ts'], [...user, slow], quickSetup, false),
+      project('quick-user', user, [slow], quickSetup, false),
+      project(
+        'slow-user',
+        user.map((glob) => glob.replace(/\.test\.ts$/, '.slow.test.ts')),
+        [],
+        [...slowSetup, './test/package/support/run-dir-setup.ts'],
+      ),
+      project('slow', [slow], user, slowSetup),
     ],
   },
 })

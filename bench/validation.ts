@@ -9,7 +9,7 @@ import OrderSchema from '../gen/schemas/marketplace/Order.json' with { type: 'js
 import WebhookPayloadSchema from '../gen/schemas/indexer/WebhookPayload.json' with { type: 'json' }
 import { isGetOrdersResponse, isOrder } from '../gen/validators/marketplace.js'
 import { isWebhookPayload } from '../gen/validators/indexer.js'
-import { operations, order, webhookPayload } from '../test/jsonschema/support/fixtures.js'
+import { operations, order, webhookPayload } from '../test/scripts/emit/jsonschema/support/fixtures.js'
 
 const addFormats = addFormatsModule.default
 const budgetMs = Number(process.env.BENCH_MS ?? 400)

@@ -51,7 +51,7 @@ describe('entry points', () => {
     }
   })
 
-  it('a service file loads only gen/ and the shared runtime (test/gen/runtime-boundary.test.ts checks every import)', () => {
+  it('a service file loads only gen/ and the shared runtime (test/scripts/emit/runtime-boundary.test.ts checks every import)', () => {
     for (const service of services) {
       const outside = relative(importGraph(join(repoRoot, 'gen', `${service}.gen.ts`))).filter(
         (f) => !f.startsWith('gen/') && !f.startsWith('src/runtime/'),

@@ -120,7 +120,7 @@ describe('the published README, docs/ and its guides', () => {
   it('ship docs/ with the package, so the links into it resolve for npm users', () => {
     expect(published('docs/README.md')).toBe(true)
     expect(published('CONTRIBUTING.md')).toBe(false)
-    expect(published('test/readme/examples.test.ts')).toBe(false)
+    expect(published('test/docs/examples/examples.test.ts')).toBe(false)
   })
 })
 

@@ -16,7 +16,7 @@ let databaseForThisFile: string | undefined
 
 /**
  * Makes every later startTestServer() of this test file (without dataDir) run on that PostgreSQL database:
- * a test file can then import another one's tests to run them on PostgreSQL (test/local/postgres.test.ts).
+ * a test file can then import another one's tests to run them on PostgreSQL (test/local/postgres.slow.test.ts).
  */
 export function useDatabaseForThisFile(databaseUrl: string): void {
   databaseForThisFile = databaseUrl

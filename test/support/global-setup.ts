@@ -5,7 +5,7 @@ import { startPostgres, type PostgresServer } from './postgres-server.js'
 declare module 'vitest' {
   interface ProvidedContext {
     /**
-     * A PostgreSQL server for the tests of the DATABASE_URL path (test/local/postgres.test.ts): a connection
+     * A PostgreSQL server for the tests of the DATABASE_URL path (test/local/postgres.slow.test.ts): a connection
      * string to a database tests may create other databases from; '' when there is none.
      */
     postgresUrl: string
