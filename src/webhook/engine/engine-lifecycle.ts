@@ -24,7 +24,8 @@ export function engineLifecycle({
       sources.start()
     },
 
-    // The engine leaves the cluster last: until then other engines wait for its requests in flight.
+    // Leaving the cluster comes after the worker has stopped: until then a removal on another engine waits
+    // for this engine's requests in flight.
     async stop() {
       cluster.stopReconciling()
       await sources.stop()
