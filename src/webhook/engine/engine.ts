@@ -3,7 +3,7 @@ import { consoleLog } from '../../observability/log.js'
 import { eventSources } from './chain/event-sources.js'
 import { ingestOperation, matchingLogSink } from './chain/log-sink.js'
 import { joinCluster } from './cluster/cluster-membership.js'
-import { configuredDeliveryWorker } from './delivery/configured-worker.js'
+import { configuredDeliveryWorker, DEFAULT_ATTEMPT_TIMEOUT_MS } from './delivery/configured-worker.js'
 import { deliveryOperations } from './delivery/delivery-operations.js'
 import { openDeliveryTelemetry } from './delivery/delivery-telemetry.js'
 import type { WebhookEngine, WebhookEngineOptions } from './engine-api.js'
@@ -21,7 +21,7 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
   const now = options.now ?? Date.now
   const log = options.log ?? consoleLog
   const engineId = randomUUID()
-  const attemptTimeoutMs = options.attemptTimeoutMs ?? 10_000
+  const attemptTimeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS
   await prepareWebhookTables(sql)
 
   const index = new MatchingIndex()

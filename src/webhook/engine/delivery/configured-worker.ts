@@ -3,6 +3,9 @@ import { DeliveryWorker, type DeliveryWorkerOptions } from './delivery.js'
 import { createFetchSender, createHttpSender } from './http-sender.js'
 import { DEFAULT_RETRY_POLICY } from './retry-schedule.js'
 
+/** The longest wait for a receiver's answer when the engine's `attemptTimeoutMs` is not given. */
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000
+
 type WorkerSettings = Pick<
   WebhookEngineOptions,
   'fetch' | 'allowPrivateTargets' | 'retry' | 'concurrency' | 'perListenerConcurrency' | 'idlePollMs'
