@@ -32,17 +32,39 @@ export interface PostgresServer {
   stop(): void
 }
 
+/** A PostgreSQL cluster of its own that a test may take down and bring back up, on the same port and data. */
+export interface PostgresCluster extends PostgresServer {
+  port: number
+  /** Stops the server (pg_ctl stop, fast: connections are closed; immediate: killed as by a crash); data is kept. */
+  halt(mode: 'fast' | 'immediate'): void
+  /** Starts the halted server again, on the same port, and waits until it accepts connections. */
+  resume(): void
+}
+
 /**
  * A throwaway PostgreSQL cluster for this test run: Debian's server (installed with apt-get when missing),
  * initdb'd as the postgres user in a temp dir, listening on a free port of 127.0.0.1 with its socket in that dir.
  * Needs root on Debian (CI is a fresh Debian machine run as root); elsewhere it says why not.
  */
 export async function startPostgres(): Promise<PostgresServer | string> {
+  const started = Date.now()
+  const cluster = await startPostgresCluster('contract_test')
+  if (typeof cluster === 'string') return cluster
+  console.log(
+    `PostgreSQL for the DATABASE_URL tests: ${new URL(cluster.url).host}, ready in ${Date.now() - started} ms`,
+  )
+  return cluster
+}
+
+/**
+ * A PostgreSQL cluster as startPostgres starts it, with one database (url points at it); for a test that stops
+ * and restarts its server, which must not be the run's shared one.
+ */
+export async function startPostgresCluster(database: string): Promise<PostgresCluster | string> {
   if (process.getuid?.() !== 0) return 'the PostgreSQL tests start their own server and need root (runuser, apt-get)'
   if (!existsSync('/etc/debian_version') || !existsSync('/usr/bin/apt-get')) {
     return "the PostgreSQL tests start Debian's PostgreSQL and need a Debian machine"
   }
-  const started = Date.now()
   let bin = postgresBinDir()
   if (!bin) {
     console.log("installing Debian's postgresql for the DATABASE_URL tests (apt-get)...")
@@ -56,9 +78,10 @@ export async function startPostgres(): Promise<PostgresServer | string> {
   const dataDir = join(dir, 'data')
   const asPostgres = (tool: string, args: string[]) =>
     execFileSync('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args], { stdio: 'pipe', cwd: dir })
+  const halt = (mode: 'fast' | 'immediate') => asPostgres('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop'])
   const stop = () => {
     try {
-      asPostgres('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop'])
+      halt('immediate')
     } catch {
       // not running
     }
@@ -73,12 +96,23 @@ export async function startPostgres(): Promise<PostgresServer | string> {
     // Several test files run their servers on it at once (one worker more than cores), each server with a pool:
     // PostgreSQL's default of 100 connections can run out.
     const options = `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`
-    asPostgres('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'])
-    asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'contract_test'])
-    console.log(
-      `PostgreSQL for the DATABASE_URL tests: 127.0.0.1:${port} (${bin}), ready in ${Date.now() - started} ms`,
-    )
-    return { url: `postgresql://postgres@127.0.0.1:${port}/contract_test`, stop }
+    const resume = () =>
+      void asPostgres('pg_ctl', [
+        '-D',
+        dataDir,
+        '-l',
+        join(dir, 'server.log'),
+        '-o',
+        options,
+        '-w',
+        '-t',
+        '60',
+        'start',
+      ])
+    resume()
+    asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', database])
+    const url = `postgresql://postgres@127.0.0.1:${port}/${database}`
+    return { url, port, stop, halt: (mode) => void halt(mode), resume }
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim()
     stop()
