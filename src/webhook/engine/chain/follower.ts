@@ -117,7 +117,8 @@ export class ChainFollower implements EventSource {
 
   private failed(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error)
-    if (message !== this.lastError) this.log(`chain ${this.config.chainId}: polling the JSON-RPC node failed`, error)
+    if (message !== this.lastError)
+      this.log(`chain ${this.config.chainId}: a poll failed (reading the JSON-RPC node or writing the store)`, error)
     this.lastError = message
   }
 

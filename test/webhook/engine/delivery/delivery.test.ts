@@ -384,7 +384,7 @@ describe('failures are logged through the injected log', () => {
     await waitUntil(() => node.requests.length >= 3, 'the follower has polled three times')
     const polls = entries.filter((entry) => entry.message.startsWith('chain ') && entry.error !== undefined)
     expect(polls).toHaveLength(1)
-    expect(polls[0]!.message).toBe(`chain ${chainId}: polling the JSON-RPC node failed`)
+    expect(polls[0]!.message).toBe(`chain ${chainId}: a poll failed (reading the JSON-RPC node or writing the store)`)
     expect(polls[0]!.error).toBeInstanceOf(Error)
     expect((polls[0]!.error as Error).message).toContain('node is syncing')
   })
