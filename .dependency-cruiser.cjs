@@ -111,11 +111,21 @@ module.exports = {
     {
       name: 'no-cycle',
       comment:
-        'A cycle makes load order matter and the modules in it inseparable. gen/ is left out: a service file ' +
-        'lazily imports its validators, which import the service file for its types only, by design.',
+        'A cycle makes load order matter and the modules in it inseparable, type imports included (they tie ' +
+        'the files as much). gen/ has the next rule.',
       severity: 'error',
       from: { path: '^(src|scripts)/' },
       to: { circular: true },
+    },
+    {
+      name: 'no-cycle-in-gen-but-through-types',
+      comment:
+        'Each service file lazily imports its validators, which import the service file for its types: five ' +
+        'cycles by design, each closed only by a type import that TypeScript erases. Any other cycle in gen/ ' +
+        'is a generator bug.',
+      severity: 'error',
+      from: { path: '^gen/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: typeOnly } },
     },
     {
       name: 'no-unresolvable-import',
