@@ -52,7 +52,10 @@ describe('the error table of docs/errors.md', () => {
   })
 
   it('is one set of classes, which the service modules use and do not re-export', async () => {
-    const [root, entry] = await Promise.all([import('../../src/entries/index.js'), import('../../src/entries/errors.js')])
+    const [root, entry] = await Promise.all([
+      import('../../src/entries/index.js'),
+      import('../../src/entries/errors.js'),
+    ])
     expect(root.UnauthorizedError).toBe(errors.UnauthorizedError)
     expect(entry.WebrpcBadRouteError).toBe(errors.WebrpcBadRouteError)
     expect(Object.keys(marketplace).filter((name) => name.endsWith('Error'))).toEqual([])

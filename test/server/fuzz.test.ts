@@ -10,6 +10,9 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
+/** A property sends about 5,400 generated requests: minutes on a loaded 2-core machine, seconds on an idle one. */
+const propertyTimeoutMs = 180_000
+
 const heroes = sampleCollections.heroes.contractAddress
 /** Each route with a valid body, so mutations land close to real calls and reach the handlers. */
 const routes: [string, Record<string, unknown>][] = [
@@ -158,23 +161,27 @@ async function answersAsDesigned(r: RequestCase): Promise<void> {
   )
 }
 
-it('random bodies, headers and paths never crash the server or produce an undesigned 5xx', async () => {
-  await fc.assert(
-    fc.asyncProperty(batchOf(request), async (requests) => {
-      await Promise.all(requests.map(answersAsDesigned))
-    }),
-    runOptions(),
-  )
-  expect(server.unexpected).toEqual([])
-  const alive = await rawCall(server.url + routes[0]![0], {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Access-Key': server.accessKey },
-    body: JSON.stringify(routes[0]![1]),
-  })
-  expect(alive.json).toEqual({
-    count: sampleData.collections!.find((c) => c.contractAddress === heroes)!.tokens.length,
-  })
-})
+it(
+  'random bodies, headers and paths never crash the server or produce an undesigned 5xx',
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(batchOf(request), async (requests) => {
+        await Promise.all(requests.map(answersAsDesigned))
+      }),
+      runOptions(),
+    )
+    expect(server.unexpected).toEqual([])
+    const alive = await rawCall(server.url + routes[0]![0], {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Access-Key': server.accessKey },
+      body: JSON.stringify(routes[0]![1]),
+    })
+    expect(alive.json).toEqual({
+      count: sampleData.collections!.find((c) => c.contractAddress === heroes)!.tokens.length,
+    })
+  },
+  propertyTimeoutMs,
+)
 
 /** Sends one well-formed, authenticated call; the answer is 200 or a designed error status. */
 async function reachesHandlerAsDesigned({ path, body }: { path: string; body: unknown }): Promise<void> {
@@ -193,13 +200,17 @@ async function reachesHandlerAsDesigned({ path, body }: { path: string; body: un
   ).toBe(true)
 }
 
-it('random values deep inside well-formed, authenticated calls reach the handlers and never produce an undesigned 5xx', async () => {
-  const call = fc.constantFrom(...routes).chain(([path, valid]) => deepMutated(valid).map((body) => ({ path, body })))
-  await fc.assert(
-    fc.asyncProperty(batchOf(call), async (calls) => {
-      await Promise.all(calls.map(reachesHandlerAsDesigned))
-    }),
-    runOptions(),
-  )
-  expect(server.unexpected).toEqual([])
-})
+it(
+  'random values deep inside well-formed, authenticated calls reach the handlers and never produce an undesigned 5xx',
+  async () => {
+    const call = fc.constantFrom(...routes).chain(([path, valid]) => deepMutated(valid).map((body) => ({ path, body })))
+    await fc.assert(
+      fc.asyncProperty(batchOf(call), async (calls) => {
+        await Promise.all(calls.map(reachesHandlerAsDesigned))
+      }),
+      runOptions(),
+    )
+    expect(server.unexpected).toEqual([])
+  },
+  propertyTimeoutMs,
+)

@@ -1,6 +1,6 @@
 import type { Sql } from '../../../store/sql.js'
 import type * as OpenTelemetry from '@opentelemetry/api'
-import { INSTRUMENTATION_NAME, type OpenTelemetryApi } from '../../../observability/telemetry.js'
+import { INSTRUMENTATION_NAME, loadOpenTelemetry, type OpenTelemetryApi } from '../../../observability/telemetry.js'
 import type { AttemptOutcome } from './attempts.js'
 import type { SendResult } from './http-sender.js'
 import type { ClaimedDelivery } from './outbox.js'
@@ -17,6 +17,16 @@ export const noDeliveryTelemetry: DeliveryTelemetry = {
   send: (_delivery, request) => request(),
   finished: () => undefined,
   close: () => undefined,
+}
+
+/** OpenTelemetry's instruments when the application has `@opentelemetry/api` installed, none otherwise. */
+export async function openDeliveryTelemetry(
+  sql: Sql,
+  activeListeners: () => number,
+  now: () => number,
+): Promise<DeliveryTelemetry> {
+  const api = await loadOpenTelemetry()
+  return api ? deliveryTelemetry(api, sql, activeListeners, now) : noDeliveryTelemetry
 }
 
 /** The outcome attribute of webhook.deliveries and webhook.attempt.duration. */

@@ -7,7 +7,7 @@ const cases = [
     name: 'a network-scoped service (host prefix) takes { network, url?, fetch? }, checks and exposes its network',
     service: 'Relayer',
     expected: `// header
-import { ServiceClient, type Fetch, type ServiceDescriptor } from '../../../src/runtime/client.js'
+import { ServiceClient, type Fetch, type ServiceDescriptor } from '../src/runtime/client.js'
 import { RELAYER_ROUTE, assertNetwork, type Network } from './networks.gen.js'
 
 /** What the shared client runtime needs to know of Relayer. */
@@ -49,7 +49,7 @@ export class Relayer implements RelayerClient {
     name: 'a fixed-address service takes no network',
     service: 'Builder',
     expected: `// header
-import { ServiceClient, type Fetch, type ServiceDescriptor } from '../../../src/runtime/client.js'
+import { ServiceClient, type Fetch, type ServiceDescriptor } from '../src/runtime/client.js'
 import { BUILDER_ROUTE } from './networks.gen.js'
 
 /** What the shared client runtime needs to know of Builder. */

@@ -12,7 +12,7 @@ describe('runtime pass', () => {
     const text = runRuntime('metadata', stockClient('metadata'))
     const lines = text.split('\n')
     expect(lines[0]).toBe('/* eslint-disable */')
-    expect(text.indexOf("from '../../../src/runtime/client.js'")).toBeLessThan(text.indexOf('export const WebrpcHeader'))
+    expect(text.indexOf("from '../src/runtime/client.js'")).toBeLessThan(text.indexOf('export const WebrpcHeader'))
     expect(text).toContain('export const WebrpcHeaderValue = "webrpc@v0.23.4;gen-typescript@v0.16.3;metadata@v0.0.1"')
     expect(text).toContain('export interface PropertyFilter {')
     expect(text).toContain('export interface MetadataClient {')

@@ -1,0 +1,73 @@
+import { invalidArgument, Problem } from '../../../values/problem.js'
+import type { ProjectId } from '../../../values/project-id.js'
+import { answeringSpecErrors } from '../../../server/errors.js'
+import type { Sql } from '../../../store/sql.js'
+import type { WebhookEngine } from '../engine-api.js'
+import { announceListenerChange } from '../listeners/listener-changes.js'
+import type { ListenerMirror } from '../listeners/listener-mirror.js'
+import { findListener, type ListenerRecord } from '../listeners/listener-store.js'
+import type { DeliveryWorker } from './delivery.js'
+import { listDeliveries } from './delivery-report.js'
+import { reactivateListener, requeueDelivery, requeueFailedSince, type ResendRefusal } from './recovery.js'
+
+export interface DeliveryOperationsOptions {
+  sql: Sql
+  now: () => number
+  mirror: ListenerMirror
+  worker: Pick<DeliveryWorker, 'wake'>
+}
+
+/** What a listener's owner does with its deliveries: read their report, resend one, recover the failed ones. */
+export function deliveryOperations(
+  options: DeliveryOperationsOptions,
+): Pick<WebhookEngine, 'listDeliveries' | 'resendDelivery' | 'recoverDeliveries'> {
+  const { sql, now, mirror, worker } = options
+
+  /** The listener if it belongs to the project (removed ones included); the SPEC errors otherwise. */
+  async function ownedListener(projectId: ProjectId, listenerId: string): Promise<ListenerRecord> {
+    const record = await findListener(sql, listenerId)
+    if (!record) throw new Problem('not-found', `listener ${listenerId} not found`)
+    if (record.projectId !== projectId)
+      throw new Problem('permission-denied', `listener ${listenerId} belongs to another project`)
+    return record
+  }
+
+  /** Runs a requeue in one transaction with the listener's reactivation, then lets every engine know. */
+  async function requeue<T>(record: ListenerRecord, work: (tx: Sql) => Promise<T>): Promise<T> {
+    if (record.removedAt !== undefined) throw new Problem('not-found', `listener ${record.id} was removed`)
+    const result = await sql.transaction(async (tx) => {
+      const outcome = await work(tx)
+      if (await reactivateListener(tx, record.id, now())) await announceListenerChange(tx, record.id)
+      return outcome
+    })
+    await mirror.refresh(record.id)
+    worker.wake()
+    return result
+  }
+
+  return {
+    listDeliveries: answeringSpecErrors(async (projectId, listenerId, limit = 100) => {
+      const record = await ownedListener(projectId, listenerId)
+      return listDeliveries(sql, record, Math.min(Math.max(1, limit), 1000))
+    }),
+
+    resendDelivery: answeringSpecErrors(async (projectId, listenerId, uid) => {
+      const record = await ownedListener(projectId, listenerId)
+      const result = await requeue(record, (tx) => requeueDelivery(tx, record.id, uid, now()))
+      if ('requeued' in result) return result.requeued
+      throw resendRefused(uid, listenerId, result.refused)
+    }),
+
+    recoverDeliveries: answeringSpecErrors(async (projectId, listenerId, since) => {
+      if (!(since instanceof Date) || Number.isNaN(since.getTime())) throw invalidArgument('since', 'not a time')
+      const record = await ownedListener(projectId, listenerId)
+      return requeue(record, (tx) => requeueFailedSince(tx, record.id, since.getTime(), now()))
+    }),
+  }
+}
+
+function resendRefused(uid: string, listenerId: string, refusal: ResendRefusal): Problem {
+  if (refusal === 'unknown') return new Problem('not-found', `delivery ${uid} of listener ${listenerId} not found`)
+  const why = refusal === 'reorged' ? 'its block was dropped by a reorg' : 'its payload failed its JSON Schema'
+  return invalidArgument('uid', `delivery ${uid} cannot be sent: ${why}`)
+}

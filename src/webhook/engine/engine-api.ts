@@ -1,0 +1,86 @@
+import type { AddWebhookListenerArgs, RemoveWebhookListenerArgs, WebhookListener } from '../../../gen/indexer.gen.js'
+import type { Log } from '../../observability/log.js'
+import type { ProjectId } from '../../values/project-id.js'
+import type { Sql } from '../../store/sql.js'
+import type { PayloadValidator } from '../receiver/payload-validator.js'
+import type { ChainFollowerConfig } from './chain/follower.js'
+import type { EventSourceFactory } from './chain/event-source.js'
+import type { DeliveryReport } from './delivery/delivery-report.js'
+import type { SourceLog } from './delivery/payload.js'
+import type { RetryPolicy } from './delivery/retry-schedule.js'
+
+export interface WebhookEngineOptions {
+  sql: Sql
+  /**
+   * Local mode: true lets listeners target loopback, private and link-local addresses (demos, tests,
+   * one machine). A public deployment sets false, so the service cannot be aimed at its own network.
+   */
+  allowPrivateTargets: boolean
+  /** Sends deliveries through this fetch (redirect: manual) instead of node:http with its address guard. */
+  fetch?: typeof fetch
+  now?: () => number
+  /** Checks each payload before it is queued; default: the WebhookPayload JSON Schema (src/validate). */
+  validatePayload?: PayloadValidator
+  retry?: Partial<RetryPolicy>
+  attemptTimeoutMs?: number
+  /** Requests in flight at once (default 16), and to one listener (default 4). */
+  concurrency?: number
+  perListenerConcurrency?: number
+  idlePollMs?: number
+  /** EVM chains to follow over JSON-RPC. */
+  chains?: ChainFollowerConfig[]
+  /** Further event sources, fed into the same pipeline. */
+  sources?: EventSourceFactory[]
+  /** Active listeners one project may have (default 1,000); more is ProjectLimitReached. */
+  maxListenersPerProject?: number
+  /**
+   * How often the listener copy is reconciled with the table, as a safety net under the notifications
+   * that carry changes made by other engines on the database (default 30 s; 1 s on a store without them).
+   */
+  listenerReconcileMs?: number
+  /**
+   * How long this engine counts as alive for the others after its last heartbeat (default 5 s, renewed every
+   * fifth of it): a removal waits for a live engine's requests to the listener, and an engine whose heartbeat
+   * lapses aborts its requests and sends nothing until it is renewed.
+   */
+  livenessMs?: number
+  /**
+   * A listener all of whose attempts have failed for this long is disabled, the reason in its deliveries
+   * report (default 5 days, as Svix). Its owner brings it back with recoverDeliveries or resendDelivery.
+   */
+  disableFailingListenersAfterMs?: number
+  /**
+   * Where failures that belong to no request go (a failed delivery attempt or chain poll, a lost
+   * notification connection, a failed write); the engine hands it to its delivery worker and followers.
+   */
+  log?: Log
+}
+
+export interface AddListenerScope {
+  /** Only logs of this chain reach the listener; every chain when absent. */
+  chainId?: number
+}
+
+export interface WebhookEngine {
+  addListener(projectId: ProjectId, args: AddWebhookListenerArgs, scope?: AddListenerScope): Promise<WebhookListener>
+  removeListener(projectId: ProjectId, args: RemoveWebhookListenerArgs): Promise<boolean>
+  /** The local ingestion path: one raw log with its block facts in, the uids queued for it out. */
+  ingest(chainId: number, log: SourceLog): Promise<{ uids: string[] }>
+  /** Listeners this engine matches logs against: its copy of the active ones in the database. */
+  readonly activeListeners: number
+  /** The owner's view of a listener's deliveries and attempts. */
+  listDeliveries(projectId: ProjectId, listenerId: string, limit?: number): Promise<DeliveryReport>
+  /**
+   * Sends one delivery again (delivered, failed or cancelled): a new attempt now with the same webhook-id, its
+   * retries starting over. A disabled listener is made active again. Resolves to false if it was still pending.
+   */
+  resendDelivery(projectId: ProjectId, listenerId: string, uid: string): Promise<boolean>
+  /**
+   * Sends again every delivery of the listener queued since `since` that failed or was cancelled when the
+   * listener was disabled (Svix's "recover failed messages since"); a disabled listener is made active again.
+   * Resolves to how many were requeued.
+   */
+  recoverDeliveries(projectId: ProjectId, listenerId: string, since: Date): Promise<number>
+  start(): Promise<void>
+  stop(): Promise<void>
+}

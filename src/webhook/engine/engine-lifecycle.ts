@@ -1,0 +1,38 @@
+import type { EventSource } from './chain/event-source.js'
+import type { ClusterMembership } from './cluster/cluster-membership.js'
+import type { DeliveryWorker } from './delivery/delivery.js'
+import type { DeliveryTelemetry } from './delivery/delivery-telemetry.js'
+import type { WebhookEngine } from './engine-api.js'
+
+export interface EngineLifecycleParts {
+  worker: DeliveryWorker
+  sources: EventSource
+  cluster: ClusterMembership
+  telemetry: DeliveryTelemetry
+}
+
+/** Starting and stopping an opened engine, in their order. */
+export function engineLifecycle({
+  worker,
+  sources,
+  cluster,
+  telemetry,
+}: EngineLifecycleParts): Pick<WebhookEngine, 'start' | 'stop'> {
+  return {
+    async start() {
+      worker.start()
+      sources.start()
+    },
+
+    // Leaving the cluster comes after the worker has stopped: until then a removal on another engine waits
+    // for this engine's requests in flight.
+    async stop() {
+      cluster.stopReconciling()
+      await sources.stop()
+      await worker.stop()
+      await cluster.unsubscribe()
+      telemetry.close()
+      await cluster.leave()
+    },
+  }
+}
