@@ -20,6 +20,7 @@ import {
 } from './errors.js'
 import type { Answer, OutgoingRequest } from './options-call.js'
 import { type ServiceRoute, serviceUrl } from './routing.js'
+import type { ResponseValidatorsLoader } from './validate-response.js'
 
 /** The fetch a client calls: the global one by default. Typed without DOM-only names, so Node-only projects compile it. */
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>
@@ -41,15 +42,8 @@ export interface ServiceDescriptor {
   /** The methods the schema marks `@safe` (reads without side effects): the only ones a call retries. */
   readonly safeMethods?: readonly string[]
   /** Loads the service's precompiled response validators; called once, when `validateResponses` is first on. */
-  readonly responseValidators?: () => Promise<{ readonly responseValidators: ResponseValidators }>
+  readonly responseValidators?: ResponseValidatorsLoader
 }
-
-/** A precompiled validator of a response body; `errors` explains its last failure. */
-export type ResponseValidator = ((value: unknown) => boolean) & {
-  readonly errors?: readonly { readonly instancePath: string; readonly message?: string }[] | null
-}
-
-export type ResponseValidators = Readonly<Record<string, ResponseValidator>>
 
 export interface ServiceClientOptions extends CallDefaults {
   network?: string

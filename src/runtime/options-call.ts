@@ -1,7 +1,7 @@
 import type { CallDefaults, CallOptions, CallRequest, CallResponse } from './call-options.js'
 import { callSignal } from './call-signal.js'
 import { waitToRetry } from './retry.js'
-import type { ServiceDescriptor } from './client.js'
+import type { ResponseValidatorsLoader } from './validate-response.js'
 
 /** A request before hooks see it: what the client builds once per call. */
 export type OutgoingRequest = Pick<CallRequest, 'method' | 'url' | 'headers' | 'body'>
@@ -14,8 +14,13 @@ export interface OptionsCallContext {
   readonly request: OutgoingRequest
   readonly options: CallOptions
   readonly defaults: CallDefaults
-  /** The service: which methods are `@safe` (the only ones retried), and its response validators. */
-  readonly service: Pick<ServiceDescriptor, 'name' | 'safeMethods' | 'responseValidators'>
+  /** The parts of the client's ServiceDescriptor a call with options reads. */
+  readonly service: {
+    readonly name: string
+    /** The methods the schema marks `@safe`: the only ones retried. */
+    readonly safeMethods?: readonly string[]
+    readonly responseValidators?: ResponseValidatorsLoader
+  }
   readonly send: (request: OutgoingRequest, signal: AbortSignal | undefined) => Promise<Answer>
   /** The answer's result, or throws its error (the service's error classes). */
   readonly result: (answer: Answer) => object

@@ -1,4 +1,9 @@
-import type { ResponseValidators } from './client.js'
+/** A precompiled validator of a response body; `errors` explains its last failure. */
+export type ResponseValidator = ((value: unknown) => boolean) & {
+  readonly errors?: readonly { readonly instancePath: string; readonly message?: string }[] | null
+}
+
+export type ResponseValidators = Readonly<Record<string, ResponseValidator>>
 
 /** Each service's validators by loader, loaded once, the first time a call asks for them. */
 const loaded = new WeakMap<ResponseValidatorsLoader, Promise<{ readonly responseValidators: ResponseValidators }>>()

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import type { Log } from '../observability/log.js'
-import type { Notifications, NotificationHandlers } from './sql.js'
+import type { NotificationHandlers, Notifications } from './notifications.js'
 
 /** The application_name of every notification connection: what an operator sees in pg_stat_activity. */
 export const NOTIFICATION_APPLICATION_NAME = 'web3-market-contract notifications'

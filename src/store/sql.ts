@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
 import { consoleLog, type Log } from '../observability/log.js'
 import { lockDataDir } from './lock.js'
+import type { NotificationHandlers, Notifications } from './notifications.js'
 
 export { DataDirLockedError, lockDataDir, lockFileName } from './lock.js'
 
@@ -24,18 +25,6 @@ export interface Sql {
    * seed data one at a time (concurrent CREATE TABLE IF NOT EXISTS can fail on PostgreSQL).
    */
   oneAtATime?<T>(fn: () => Promise<T>): Promise<T>
-}
-
-export interface NotificationHandlers {
-  onNotify(channel: string, payload: string): void
-  /** The subscription was lost and is back: notifications sent meanwhile were missed. */
-  onReconnect(): void
-}
-
-export interface Notifications {
-  /** The PostgreSQL backend holding the subscription: alive exactly as long as this process's subscription. */
-  backendPid: number | undefined
-  close(): Promise<void>
 }
 
 export interface SqlOptions {

@@ -1,5 +1,5 @@
 import { nativeCurrency } from './native-currency.js'
-import type { FixtureOrder, FixtureToken, Fixtures } from '../fixtures/fixtures.js'
+import type { FixtureOrder, FixtureToken, Fixtures } from '../../../gen/fixtures.gen.js'
 
 /**
  * The data `npm start` begins with (README "Sample data"). Everything is made up; addresses of

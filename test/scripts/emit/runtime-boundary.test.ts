@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest'
 import { genDir, repoRoot } from '../../../scripts/pipeline/paths.js'
 import { listTree } from '../../../scripts/pipeline/write-tree.js'
 
-const runtimeDir = join(repoRoot, 'src', 'runtime')
 const scriptsDir = join(repoRoot, 'scripts')
 
 const tsFilesUnder = (dir: string) =>
@@ -15,38 +14,10 @@ const tsFilesUnder = (dir: string) =>
 
 const parse = (path: string) => ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.ES2022, true)
 
-/** Module specifiers of every import and re-export of a file. */
-function importsOf(path: string): string[] {
-  return parse(path)
-    .statements.filter((s) => ts.isImportDeclaration(s) || ts.isExportDeclaration(s))
-    .flatMap((s) => {
-      const specifier = (s as ts.ImportDeclaration | ts.ExportDeclaration).moduleSpecifier
-      return specifier && ts.isStringLiteral(specifier) ? [specifier.text] : []
-    })
-}
-
 function visit(node: ts.Node, each: (node: ts.Node) => void): void {
   each(node)
   node.forEachChild((child) => visit(child, each))
 }
-
-describe('gen/ imports only the shared runtime, which imports nothing', () => {
-  it.each(tsFilesUnder(genDir).map((path) => [path.slice(repoRoot.length + 1), path]))('%s', (_, path) => {
-    const allowed = (specifier: string) =>
-      /^\.\.?\/([a-z-]+\/)*[a-z-]+(\.gen|\.standalone)?\.js$/.test(specifier) &&
-      (!specifier.includes('src/') || /^(\.\.\/)+src\/runtime\/[a-z-]+\.js$/.test(specifier))
-    // The validators import no package either: ajv's helpers and formats are bundled at generation into
-    // gen/validators/ajv-runtime.ts, which they import.
-    expect(importsOf(path).filter((s) => !allowed(s))).toEqual([])
-  })
-
-  it.each(tsFilesUnder(runtimeDir).map((path) => [path.slice(repoRoot.length + 1), path]))(
-    '%s: a leaf (no package, no node:*, nothing outside src/runtime)',
-    (_, path) => {
-      expect(importsOf(path).filter((s) => !/^\.\/[a-z-]+\.js$/.test(s))).toEqual([])
-    },
-  )
-})
 
 describe('no generated service file holds a runtime helper body', () => {
   const serviceFiles = tsFilesUnder(genDir).filter((path) => /\/[a-z]+\.gen\.ts$/.test(path))
