@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { parseChainRpcUrls } from './chains.js'
+import { parseChainRpcUrls, withConfirmations } from './chains.js'
 import type { LocalServerOptions } from './server.js'
 
 /**
@@ -73,6 +73,14 @@ export const localServerSettings: readonly Setting[] = [
     default: 'none',
     help: '<network>=<EVM JSON-RPC url>,...: the chains whose logs feed webhook listeners',
     apply: (options, text, from) => (options.chains = parseChainRpcUrls(text, from)),
+  },
+  {
+    flag: '--chain-confirmations',
+    env: 'CHAIN_CONFIRMATIONS',
+    value: '<list>',
+    default: '0 on every chain',
+    help: '<network>=<blocks>,...: deliver a block once this many blocks follow it (no reorg that shallow reaches receivers)',
+    apply: (options, text, from) => (options.chains = withConfirmations(options.chains ?? [], text, from)),
   },
   {
     flag: '--requests-per-turn',

@@ -20,10 +20,10 @@ export function localWebhookEngine(
     log?: Log
   },
 ): Promise<WebhookEngine> {
-  const followed = (options.chains ?? []).map(({ network, rpcUrl }) => {
+  const followed = (options.chains ?? []).map(({ network, rpcUrl, confirmations }) => {
     const chainId = networks.chainIdOf(network)
     if (chainId === undefined) throw new Error(`CHAIN_RPC_URLS: unknown network "${network}"`)
-    return { chainId, rpcUrl, leaseMs: options.chainLeaseMs }
+    return { chainId, rpcUrl, confirmations, leaseMs: options.chainLeaseMs }
   })
   return createWebhookEngine({
     sql,

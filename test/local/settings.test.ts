@@ -62,6 +62,20 @@ describe("the local server's settings", () => {
     expect(readSettings({}, {}).options).toEqual({ port: 8080, host: '127.0.0.1' })
   })
 
+  it('give each followed chain its confirmations, and refuse confirmations of a chain not followed', () => {
+    const env = { CHAIN_RPC_URLS: 'polygon=http://127.0.0.1:8545,amoy=http://127.0.0.1:8546' }
+    expect(readSettings({ 'chain-confirmations': 'polygon=5' }, env).options.chains).toEqual([
+      { network: 'polygon', rpcUrl: 'http://127.0.0.1:8545', confirmations: 5 },
+      { network: 'amoy', rpcUrl: 'http://127.0.0.1:8546' },
+    ])
+    expect(() => readSettings({}, { ...env, CHAIN_CONFIRMATIONS: 'mainnet=2' })).toThrow(
+      'CHAIN_CONFIRMATIONS names mainnet, which no --chain-rpc-urls (CHAIN_RPC_URLS) entry follows',
+    )
+    expect(() => readSettings({ 'chain-confirmations': 'polygon=-1' }, env)).toThrow(
+      '--chain-confirmations entry "polygon=-1" is not <network>=<blocks>',
+    )
+  })
+
   it('name the flag or the variable a bad value came from', () => {
     expect(() => readSettings({ port: '70000' }, {})).toThrow('--port must be 0..65535, got 70000')
     expect(() => readSettings({}, { PORT: 'x' })).toThrow('PORT must be 0..65535, got x')
