@@ -1,12 +1,11 @@
-import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join, relative } from 'node:path'
 import ts from 'typescript'
+import { buildEverything } from '../pipeline/full-build.js'
 import { repoRoot } from '../pipeline/paths.js'
 
 /**
- * The second half of the build (`npm run build`, after tsc): removes from dist/ the declaration files that no
+ * A step of the build (`npm run build`, after tsc): removes from dist/ the declaration files that no
  * entry point's types reach. tsc declares every module it compiles, but the exports map lets a user's
  * TypeScript load only the `types` of package.json `exports` and what they import; the declarations of the
  * modules behind them (the local server's handlers, the engine's parts, the standalone validators) could
@@ -99,14 +98,4 @@ function declarationFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && isDeclaration(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
-}
-
-/** tsc over tsconfig.build.json without its incremental state: every output written. */
-function buildEverything(): void {
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
-  const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--incremental', 'false'], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-  })
-  if (build.status !== 0) throw new Error(`tsc -p tsconfig.build.json exited with ${build.status}`)
 }

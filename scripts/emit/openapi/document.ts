@@ -3,7 +3,9 @@ import { errorPayloadSchema } from '../jsonschema/error-schema.js'
 import type { JsonSchema } from '../jsonschema/json-schema.js'
 import type { SchemaResource, ServiceSchemas } from '../jsonschema/service-schemas.js'
 import type { RoutingData } from '../../pipeline/routing-data.js'
+import { schemaErrorRows } from '../typescript/shared-modules/errors.js'
 import { documentInfo, securitySchemesOf } from './document-parts.js'
+import { errorResponseComponents } from './error-responses.js'
 import { operationPaths } from './operations.js'
 import { serversOf } from './servers.js'
 import { toOpenApi30 } from './to-openapi30.js'
@@ -41,12 +43,15 @@ export function openapiDocument(ir: WebrpcIR, schemas: ServiceSchemas, routing: 
   const paths = operationPaths(ir, schemas, {
     request: (key) => componentRef(operationComponent(key, 'Request')),
     response: (key) => componentRef(operationComponent(key, 'Response')),
-    error: componentRef('WebrpcError'),
   })
   return {
     openapi: '3.0.3',
     info: documentInfo(ir, schemas.stem),
-    components: { schemas: components, securitySchemes: securitySchemesOf(needsSecretKey(service)) },
+    components: {
+      schemas: components,
+      responses: errorResponseComponents(schemaErrorRows(ir), componentRef('WebrpcError')),
+      securitySchemes: securitySchemesOf(needsSecretKey(service)),
+    },
     paths,
     servers: serversOf(schemas.stem, routing),
   }

@@ -4,8 +4,10 @@ import { draft2020 } from '../jsonschema/json-schema.js'
 import { errorPayloadSchema } from '../jsonschema/error-schema.js'
 import type { ServiceSchemas } from '../jsonschema/service-schemas.js'
 import type { RoutingData } from '../../pipeline/routing-data.js'
+import { schemaErrorRows } from '../typescript/shared-modules/errors.js'
 import { exampleChecker } from './check-example.js'
 import { documentInfo, securitySchemesOf } from './document-parts.js'
+import { errorResponseComponents } from './error-responses.js'
 import { operationPaths } from './operations.js'
 import { serversOf } from './servers.js'
 import { webhookPayloadExample } from './response-examples.js'
@@ -39,7 +41,6 @@ export function openapi31Document(ir: WebrpcIR, schemas: ServiceSchemas, routing
   const paths = operationPaths(ir, schemas, {
     request: (key) => defOf(schemas.requests.get(key)!.path),
     response: (key) => defOf(schemas.responses.get(key)!.path),
-    error: defOf(errorPayload.path),
   })
   const payload = schemas.types.find((resource) => resource.body.title === 'WebhookPayload')
   const example = payload && webhookPayloadExample()
@@ -51,6 +52,10 @@ export function openapi31Document(ir: WebrpcIR, schemas: ServiceSchemas, routing
     servers: serversOf(schemas.stem, routing),
     paths,
     ...(payload ? { webhooks: { WebhookDelivery: webhookDelivery(defOf(payload.path), example) } } : {}),
-    components: { schemas: components, securitySchemes: securitySchemesOf(needsSecretKey(service)) },
+    components: {
+      schemas: components,
+      responses: errorResponseComponents(schemaErrorRows(ir), defOf(errorPayload.path)),
+      securitySchemes: securitySchemesOf(needsSecretKey(service)),
+    },
   }
 }

@@ -3,25 +3,25 @@ import type { ServiceSchemas } from '../jsonschema/service-schemas.js'
 import { schemaErrorRows } from '../typescript/shared-modules/errors.js'
 import { requestExamples } from '../../../src/reference/data/request-examples.js'
 import { exampleChecker } from './check-example.js'
-import { errorResponsesByStatus } from './error-responses.js'
+import { errorResponseRefs } from './error-responses.js'
 import { operationDocs } from './operation-docs.js'
 import { responseExamples } from './response-examples.js'
 
-/** Where a document keeps the schema of each operation's request and response, and the error object. */
+/** Where a document keeps the schema of each operation's request and response. */
 export interface OperationRefs {
   request: (key: string) => string
   response: (key: string) => string
-  error: string
 }
 
 /**
  * `paths` of one service, the same in both OpenAPI versions: POST /rpc/<Service>/<Method> per method
  * with its request and response schemas, a request example and a 200 example from the sample data (each
- * checked against its schema), the key it needs, and one response per HTTP status of docs/errors.md.
+ * checked against its schema), the key it needs, and a reference to the error response of each HTTP status
+ * of docs/errors.md (components.responses, error-responses.ts).
  */
 export function operationPaths(ir: WebrpcIR, schemas: ServiceSchemas, refs: OperationRefs): Record<string, unknown> {
   const service = ir.services[0]!
-  const errorResponses = errorResponsesByStatus(schemaErrorRows(ir), refs.error)
+  const errorResponses = errorResponseRefs(schemaErrorRows(ir))
   const checkExample = exampleChecker(schemas)
   const answers = responseExamples()
   return Object.fromEntries(

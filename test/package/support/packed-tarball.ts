@@ -13,6 +13,8 @@ const packedSources = [
   'tsconfig.json',
   'tsconfig.build.json',
   'scripts/commands/prune-declarations.ts',
+  'scripts/commands/prune-type-only-modules.ts',
+  'scripts/pipeline/full-build.ts',
   'README.md',
   'CHANGELOG.md',
   'LICENSE',

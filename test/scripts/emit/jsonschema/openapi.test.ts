@@ -75,12 +75,12 @@ describe('gen/openapi', () => {
       const document = committed(serviceName)
       expect(document.openapi).toBe('3.0.3')
       expect(document.info.version).toBe('0.0.1')
-      const refs = JSON.stringify(document).match(/"#\/components\/schemas\/[^"]+"/g) ?? []
-      for (const ref of refs)
-        expect(
-          Object.hasOwn(document.components.schemas, JSON.parse(ref).replace('#/components/schemas/', '')),
-          ref,
-        ).toBe(true)
+      const refs = JSON.stringify(document).match(/"#\/components\/(schemas|responses)\/[^"]+"/g) ?? []
+      expect(refs.some((ref) => ref.includes('/responses/'))).toBe(true)
+      for (const ref of refs) {
+        const [section, name] = JSON.parse(ref).split('/').slice(2) as ['schemas' | 'responses', string]
+        expect(Object.hasOwn(document.components[section], name), ref).toBe(true)
+      }
       for (const [path, item] of Object.entries(document.paths as Record<string, any>)) {
         const method = irMethods.get(path.replace('/rpc/', '').replace('/', '.'))!
         const expected =

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { genDir } from '../../../../scripts/pipeline/paths.js'
+import { schemaErrorRows } from '../../../../scripts/emit/typescript/shared-modules/errors.js'
+import { committedIRs } from '../../../support/ir.js'
 import { validateResponse, validateWebhookPayload } from '../../../../src/validate/index.js'
 
 /** gen/openapi/3.1: the JSON Schema 2020-12 bundles as components, the webhook delivery, 200 examples. */
@@ -29,6 +31,26 @@ describe.each(stems)('%s', (stem) => {
       const example = post.responses['200'].content['application/json'].example
       expect(validateResponse(service, method, example), path).toEqual({ ok: true })
       expect(doc30.paths[path].post.responses['200'].content['application/json'].example, path).toEqual(example)
+    }
+  })
+
+  it('both versions write each error of the table once, under components.responses, and every operation refers to them', () => {
+    const rows = schemaErrorRows(committedIRs().get(stem)!)
+    for (const doc of [read(`openapi/${stem}.json`), document31(stem)]) {
+      const { responses } = doc.components
+      const examples = Object.entries(responses as Record<string, any>).flatMap(([name, response]) =>
+        Object.values(response.content['application/json'].examples).map((example: any) => {
+          expect(name).toBe(`Error${example.value.status}`)
+          return example.value
+        }),
+      )
+      expect(examples).toEqual(expect.arrayContaining(rows))
+      expect(examples).toHaveLength(rows.length)
+      const refs = Object.fromEntries(
+        Object.keys(responses).map((name) => [name.slice('Error'.length), { $ref: `#/components/responses/${name}` }]),
+      )
+      for (const [path, { post }] of Object.entries(doc.paths as Record<string, { post: any }>))
+        expect(post.responses, path).toMatchObject(refs)
     }
   })
 })
