@@ -29,6 +29,7 @@ const commands = /** @type {Record<string, string>} */ ({
   start: 'scripts/commands/start.ts',
   'prune-declarations': 'scripts/commands/prune-declarations.ts',
   'prune-type-only-modules': 'scripts/commands/prune-type-only-modules.ts',
+  'strip-js-comments': 'scripts/commands/strip-js-comments.ts',
 })
 const [command = '', ...commandArgs] = process.argv.slice(2)
 if (!Object.hasOwn(commands, command)) {

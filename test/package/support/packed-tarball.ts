@@ -14,6 +14,7 @@ const packedSources = [
   'tsconfig.build.json',
   'scripts/commands/prune-declarations.ts',
   'scripts/commands/prune-type-only-modules.ts',
+  'scripts/commands/strip-js-comments.ts',
   'scripts/pipeline/full-build.ts',
   'README.md',
   'CHANGELOG.md',
