@@ -12,7 +12,9 @@ describe('runtime pass', () => {
     const text = runRuntime('metadata', stockClient('metadata'))
     const lines = text.split('\n')
     expect(lines[0]).toBe('/* eslint-disable */')
-    expect(text.indexOf("from '../../../src/runtime/client.js'")).toBeLessThan(text.indexOf('export const WebrpcHeader'))
+    expect(text.indexOf("from '../../../src/runtime/client.js'")).toBeLessThan(
+      text.indexOf('export const WebrpcHeader'),
+    )
     expect(text).toContain('export const WebrpcHeaderValue = "webrpc@v0.23.4;gen-typescript@v0.16.3;metadata@v0.0.1"')
     expect(text).toContain('export interface PropertyFilter {')
     expect(text).toContain('export interface MetadataClient {')
@@ -59,7 +61,7 @@ describe('runtime pass', () => {
 })
 
 describe('gen/errors.gen.ts is built once from every IR', () => {
-  it('has SPEC built-ins then the schema errors', () => {
+  it('has the error table’s webrpc built-ins then the schema errors', () => {
     const rows = errorRows(new Map([['marketplace', committedIR('marketplace')]]))
     expect(rows[0]).toEqual({ error: 'WebrpcEndpoint', code: 0, msg: 'endpoint error', status: 400 })
     expect(rows.map((r) => r.error)).toContain('Unauthorized')
