@@ -185,7 +185,7 @@ describe('Marketplace', () => {
     )
     const sameCurrency = listings.filter((o) => o.currency === listings[0]!.currency)
     const [a, b] = sameCurrency.length >= 2 ? sameCurrency : [listings[0]!, listings[0]!]
-    if (a === b) return expect.fail('sample data needs two platform listings in one token currency')
+    if (a === b) return expect.fail('sample data needs two platform_marketplace_v2 listings in one token currency')
     const { steps } = await polygon.marketplace.generateBuyTransaction({
       collectionAddress: heroes,
       buyer,
