@@ -23,7 +23,10 @@ describe('npm run gen:check', () => {
 
   it('fails, naming the files, when a .ridl changed without regeneration', () => {
     const ridl = join(dir, 'schema', 'builder.ridl')
-    writeFileSync(ridl, readFileSync(ridl, 'utf8').replace('  - name: string\n', '  - name: string\n  - label?: string\n'))
+    writeFileSync(
+      ridl,
+      readFileSync(ridl, 'utf8').replace('  - name: string\n', '  - name: string\n  - label?: string\n'),
+    )
     const result = runCheck(dir)
     expect(result.status).toBe(1)
     expect(result.stderr).toContain('builder.gen.ts')

@@ -45,5 +45,7 @@ it('a full run after it brings the other service along; a second run changes not
 it('an unknown service fails naming the service roots', () => {
   const result = gen('--service', 'nope')
   expect(result.status).toBe(1)
-  expect(result.stderr).toContain('no service root nope; service roots: builder, indexer, marketplace, metadata, relayer')
+  expect(result.stderr).toContain(
+    'no service root nope; service roots: builder, indexer, marketplace, metadata, relayer',
+  )
 })

@@ -99,7 +99,10 @@ describe('every way an editor saves a .ridl is regenerated', () => {
     // Created again only once the watcher has seen it gone, so the two are two events, not one change.
     // The run that saw it gone says so and generates nothing. (A run the previous test's last save started late
     // may still print its own lines in this window, so the lines are matched as one run's sequence.)
-    await waitForOutput(/changed: schema\/relayer\.ridl\nschema\/relayer\.ridl is gone; waiting for it to be saved again/, from)
+    await waitForOutput(
+      /changed: schema\/relayer\.ridl\nschema\/relayer\.ridl is gone; waiting for it to be saved again/,
+      from,
+    )
     writeFileSync(ridl, withField('recreated'))
     await regeneratedWith('recreated', from)
   })
@@ -161,7 +164,10 @@ it.each([
 
 it.each([
   [['schema/relayer.ridl'], ['relayer']],
-  [['schema/relayer.ridl', 'schema/marketplace.ridl'], ['marketplace', 'relayer']],
+  [
+    ['schema/relayer.ridl', 'schema/marketplace.ridl'],
+    ['marketplace', 'relayer'],
+  ],
   [['schema/common.ridl'], undefined],
   [['schema/relayer.ridl', 'schema/networks.json'], undefined],
   [['scripts/emit/typescript/auth.ts'], undefined],

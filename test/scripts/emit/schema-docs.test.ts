@@ -29,7 +29,8 @@ function undocumented(ir: WebrpcIR): string[] {
         [returns, method.outputs, '@returns'],
       ] as const) {
         const names = new Set(args.map((arg) => arg.name))
-        for (const arg of args) if (!tags.get(arg.name)) missing.push(`${tag} ${service.name}.${method.name}(${arg.name})`)
+        for (const arg of args)
+          if (!tags.get(arg.name)) missing.push(`${tag} ${service.name}.${method.name}(${arg.name})`)
         for (const name of tags.keys())
           if (!names.has(name)) missing.push(`${tag} ${name} of ${service.name}.${method.name} names no argument`)
       }

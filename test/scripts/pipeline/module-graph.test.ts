@@ -38,19 +38,23 @@ describe('the cache key of a generation step', () => {
     expect(modulesReached(graph, steps.fixtures)).toContain('scripts/emit/jsonschema/self-contained.ts')
   })
 
-  it.each(Object.entries(steps))('%s: editing any module it reaches changes the key; editing another does not', (_, entry) => {
-    const before = codeFingerprint(graph, entry)
-    const reached = modulesReached(graph, entry)
-    for (const edited of reached) {
-      const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8') + (path === edited ? '\n// edited' : '')
-      expect(codeFingerprint(graph, entry, read), edited).not.toBe(before)
-    }
-    const unrelated = 'scripts/commands/watch.ts'
-    expect(reached).not.toContain(unrelated)
-    const editUnrelated = (path: string) =>
-      readFileSync(join(repoRoot, path), 'utf8') + (path === unrelated ? '\n// edited' : '')
-    expect(codeFingerprint(graph, entry, editUnrelated)).toBe(before)
-  })
+  it.each(Object.entries(steps))(
+    '%s: editing any module it reaches changes the key; editing another does not',
+    (_, entry) => {
+      const before = codeFingerprint(graph, entry)
+      const reached = modulesReached(graph, entry)
+      for (const edited of reached) {
+        const read = (path: string) =>
+          readFileSync(join(repoRoot, path), 'utf8') + (path === edited ? '\n// edited' : '')
+        expect(codeFingerprint(graph, entry, read), edited).not.toBe(before)
+      }
+      const unrelated = 'scripts/commands/watch.ts'
+      expect(reached).not.toContain(unrelated)
+      const editUnrelated = (path: string) =>
+        readFileSync(join(repoRoot, path), 'utf8') + (path === unrelated ? '\n// edited' : '')
+      expect(codeFingerprint(graph, entry, editUnrelated)).toBe(before)
+    },
+  )
 
   it.each(Object.entries(steps))('%s: the graph scripts/launch.mjs recorded reaches the same modules', (_, entry) => {
     expect(modulesReached(launched, entry)).toEqual(modulesReached(graph, entry))

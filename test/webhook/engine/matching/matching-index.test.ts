@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { encodeAbiParameters, getAddress, type Hex } from 'viem'
 import { parseEventSignature } from '../../../../src/webhook/index.js'
-import { MatchingIndex, type LogToMatch, type Subscription } from '../../../../src/webhook/engine/matching/matching-index.js'
+import {
+  MatchingIndex,
+  type LogToMatch,
+  type Subscription,
+} from '../../../../src/webhook/engine/matching/matching-index.js'
 import { eventRoles } from '../../../../src/webhook/engine/matching/token-standards.js'
 import { TOPIC, word } from '../../support/logs.js'
 
