@@ -16,7 +16,7 @@ import { startPostgres } from '../test/support/postgres-server.js'
 
 const DELIVERIES = 6_000
 const CONCURRENCY = 32
-const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const TOKEN_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const engineOptions = { allowPrivateTargets: true, concurrency: CONCURRENCY, perListenerConcurrency: CONCURRENCY }
 
@@ -42,7 +42,9 @@ async function main() {
   })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
-  const logs = Array.from({ length: DELIVERIES }, (_, i) => transferSingleLog(CONTRACT, BOB, BOB, BOB, BigInt(i), 1n))
+  const logs = Array.from({ length: DELIVERIES }, (_, i) =>
+    transferSingleLog(TOKEN_CONTRACT, BOB, BOB, BOB, BigInt(i), 1n),
+  )
   const bodies = logs.map((log) => JSON.stringify(log))
 
   const postgres = await startPostgres()
@@ -126,7 +128,7 @@ async function engineRate(
   await queuer.addListener(1, {
     url,
     filters: {
-      contractAddresses: [CONTRACT],
+      contractAddresses: [TOKEN_CONTRACT],
       events: ['TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'],
     },
   })

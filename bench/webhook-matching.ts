@@ -1,4 +1,4 @@
-// Logs/s through the matching index with 1, 1,000 and 100,000 listeners, each on its own contract,
+// Logs/s through the matching index with 1, 1,000 and 100,000 listeners, each on its own token contract,
 // against a baseline measured in the same run (1 listener), the cases taking turns pass after pass; a
 // naive scan over all listeners is shown for contrast at 1,000. Run: npx tsx bench/webhook-matching.ts
 import { randomBytes } from 'node:crypto'
@@ -29,7 +29,7 @@ function subscriptions(count: number): Subscription[] {
   }))
 }
 
-/** Half the logs hit a watched contract (a random listener's), half an unwatched one. */
+/** Half the logs hit a watched token contract (a random listener's), half an unwatched one. */
 function logsFor(watched: Subscription[]): LogToMatch[] {
   const data = encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [7n, 1n])
   const who = pad(randomAddress() as Hex)

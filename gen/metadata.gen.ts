@@ -33,7 +33,7 @@ export const WebRPCSchemaHash = "b85d9e09f25b34fe0075dc1af29f1ca4fc9b609f"
 // Types
 //
 
-/** The type of a token property. The contract names only `STRING`; the other values follow the public API. */
+/** The type of a token property. The API contract names only `STRING`; the other values follow the public API. */
 export const PropertyType = {
   /** Numeric values: `min` and `max` bound them. */
   INT: 'INT',
@@ -43,7 +43,7 @@ export const PropertyType = {
   GENERIC: 'GENERIC',
 } as const
 
-/** The type of a token property. The contract names only `STRING`; the other values follow the public API. */
+/** The type of a token property. The API contract names only `STRING`; the other values follow the public API. */
 export type PropertyType = (typeof PropertyType)[keyof typeof PropertyType]
 
 /** A property of the tokens of a collection and the values it takes, to filter the collection by. */

@@ -3,7 +3,7 @@
 // (imports fullFormats from ./ajv-runtime.js: it needs no package at run time). DO NOT EDIT.
 // ajv-standalone.js
 import { fullFormats } from "./ajv-runtime.js";
-var WebhookEventType = validate53, schema20 = { $id: "https://web3-market-contract.invalid/schemas/indexer/WebhookEventType.json", title: "WebhookEventType", description: "Kind of a delivered event. The contract names `BLOCK_ADDED`; `BLOCK_REMOVED` follows the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`BLOCK_ADDED`: The event's block was added to the chain.\n\n`BLOCK_REMOVED`: The event's block was removed from the chain (a reorganisation).", type: "string", enum: ["BLOCK_ADDED", "BLOCK_REMOVED"] };
+var WebhookEventType = validate53, schema20 = { $id: "https://web3-market-contract.invalid/schemas/indexer/WebhookEventType.json", title: "WebhookEventType", description: "Kind of a delivered event. The API contract names `BLOCK_ADDED`; `BLOCK_REMOVED` follows the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`BLOCK_ADDED`: The event's block was added to the chain.\n\n`BLOCK_REMOVED`: The event's block was removed from the chain (a reorganisation).", type: "string", enum: ["BLOCK_ADDED", "BLOCK_REMOVED"] };
 function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null, errors = 0, evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {
@@ -17,7 +17,7 @@ function validate53(data, { instancePath = "", parentData, parentDataProperty, r
   return validate53.errors = vErrors, errors === 0;
 }
 validate53.evaluated = { dynamicProps: !1, dynamicItems: !1 };
-var LogDataType = validate54, schema21 = { $id: "https://web3-market-contract.invalid/schemas/indexer/LogDataType.json", title: "LogDataType", description: "Kind of log of a delivered event. The contract names `TOKEN_TRANSFER`; the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`EVENT`: Any contract event.\n\n`TOKEN_TRANSFER`: A token transfer.\n\n`NATIVE_TOKEN_TRANSFER`: A transfer of the chain's native currency.\n\n`PLATFORM_TXN`: A transaction of the platform's wallet.", type: "string", enum: ["EVENT", "TOKEN_TRANSFER", "NATIVE_TOKEN_TRANSFER", "PLATFORM_TXN"] };
+var LogDataType = validate54, schema21 = { $id: "https://web3-market-contract.invalid/schemas/indexer/LogDataType.json", title: "LogDataType", description: "Kind of log of a delivered event. The API contract names `TOKEN_TRANSFER`; the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`EVENT`: Any on-chain event.\n\n`TOKEN_TRANSFER`: A token transfer.\n\n`NATIVE_TOKEN_TRANSFER`: A transfer of the chain's native currency.\n\n`PLATFORM_TXN`: A transaction of the marketplace's own wallet.", type: "string", enum: ["EVENT", "TOKEN_TRANSFER", "NATIVE_TOKEN_TRANSFER", "PLATFORM_TXN"] };
 function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null, errors = 0, evaluated0 = validate54.evaluated;
   if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {
@@ -31,7 +31,7 @@ function validate54(data, { instancePath = "", parentData, parentDataProperty, r
   return validate54.errors = vErrors, errors === 0;
 }
 validate54.evaluated = { dynamicProps: !1, dynamicItems: !1 };
-var ContractType = validate55, schema22 = { $id: "https://web3-market-contract.invalid/schemas/indexer/ContractType.json", title: "ContractType", description: `Type of the contract that emitted a delivered event. The contract names ERC20, ERC721 and ERC1155 ("etc."); the other values follow the public API.
+var ContractType = validate55, schema22 = { $id: "https://web3-market-contract.invalid/schemas/indexer/ContractType.json", title: "ContractType", description: `Type of the on-chain contract that emitted a delivered event. The API contract names ERC20, ERC721 and ERC1155 ("etc."); the other values follow the public API.
 
 Carried as the value's name (uint8 on the server side).
 
@@ -43,9 +43,9 @@ Carried as the value's name (uint8 on the server side).
 
 \`ERC1155\`: A multi-token contract.
 
-\`PLATFORM_WALLET\`: The platform's wallet contract.
+\`PLATFORM_WALLET\`: The marketplace's own wallet contract.
 
-\`PLATFORM_MARKETPLACE\`: The platform's marketplace contract.`, type: "string", enum: ["UNKNOWN", "NATIVE", "ERC20", "ERC721", "ERC1155", "PLATFORM_WALLET", "ERC20_BRIDGE", "ERC721_BRIDGE", "ERC1155_BRIDGE", "PLATFORM_MARKETPLACE", "ERC6909"] };
+\`PLATFORM_MARKETPLACE\`: The marketplace's own on-chain marketplace contract.`, type: "string", enum: ["UNKNOWN", "NATIVE", "ERC20", "ERC721", "ERC1155", "PLATFORM_WALLET", "ERC20_BRIDGE", "ERC721_BRIDGE", "ERC1155_BRIDGE", "PLATFORM_MARKETPLACE", "ERC6909"] };
 function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null, errors = 0, evaluated0 = validate55.evaluated;
   if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {

@@ -8,7 +8,7 @@ Carried as the value's name (uint32 on the server side).
 
 \`DESC\`: Descending: largest or newest first.
 
-\`ASC\`: Ascending: smallest or oldest first (a value the contract does not name; the public API has it).`, type: "string", enum: ["DESC", "ASC"] };
+\`ASC\`: Ascending: smallest or oldest first (a value the API contract does not name; the public API has it).`, type: "string", enum: ["DESC", "ASC"] };
 function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null, errors = 0, evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {
@@ -141,9 +141,9 @@ Carried as the value's name (uint8 on the server side).
 
 \`unknown\`: Not known; the value request examples use.
 
-\`platform_marketplace_v1\`: The platform's own marketplace contract, version 1.
+\`platform_marketplace_v1\`: The marketplace's own on-chain contract, version 1.
 
-\`platform_marketplace_v2\`: The platform's own marketplace contract, version 2.`, type: "string", enum: ["unknown", "platform_marketplace_v1", "platform_marketplace_v2", "blur", "zerox", "opensea", "looks_rare", "x2y2", "alienswap", "payment_processor", "mintify", "magic_eden"] };
+\`platform_marketplace_v2\`: The marketplace's own on-chain contract, version 2.`, type: "string", enum: ["unknown", "platform_marketplace_v1", "platform_marketplace_v2", "blur", "zerox", "opensea", "looks_rare", "x2y2", "alienswap", "payment_processor", "mintify", "magic_eden"] };
 function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null, errors = 0, evaluated0 = validate58.evaluated;
   if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {
@@ -163,7 +163,7 @@ Carried as the value's name (uint8 on the server side).
 
 \`unknown\`: Not known: any wallet.
 
-\`platform\`: The platform's own smart wallet.`, type: "string", enum: ["unknown", "platform"] };
+\`platform\`: The marketplace's own smart wallet.`, type: "string", enum: ["unknown", "platform"] };
 function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null, errors = 0, evaluated0 = validate59.evaluated;
   if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {
@@ -177,7 +177,7 @@ function validate59(data, { instancePath = "", parentData, parentDataProperty, r
   return validate59.errors = vErrors, errors === 0;
 }
 validate59.evaluated = { dynamicProps: !1, dynamicItems: !1 };
-var SourceKind = validate60, schema25 = { $id: "https://web3-market-contract.invalid/schemas/marketplace/SourceKind.json", title: "SourceKind", description: "Where an order was collected from. The contract names only `unknown`; the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).", type: "string", enum: ["unknown", "external", "platform_marketplace_v1", "platform_marketplace_v2", "opensea", "magic_eden"] };
+var SourceKind = validate60, schema25 = { $id: "https://web3-market-contract.invalid/schemas/marketplace/SourceKind.json", title: "SourceKind", description: "Where an order was collected from. The API contract names only `unknown`; the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).", type: "string", enum: ["unknown", "external", "platform_marketplace_v1", "platform_marketplace_v2", "opensea", "magic_eden"] };
 function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null, errors = 0, evaluated0 = validate60.evaluated;
   if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {
@@ -191,7 +191,7 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
   return validate60.errors = vErrors, errors === 0;
 }
 validate60.evaluated = { dynamicProps: !1, dynamicItems: !1 };
-var OrderSide = validate61, schema26 = { $id: "https://web3-market-contract.invalid/schemas/marketplace/OrderSide.json", title: "OrderSide", description: "Whether an order sells (a listing) or buys (an offer). The contract names only `unknown`; the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`listing`: An offer to sell.\n\n`offer`: An offer to buy.", type: "string", enum: ["unknown", "listing", "offer"] };
+var OrderSide = validate61, schema26 = { $id: "https://web3-market-contract.invalid/schemas/marketplace/OrderSide.json", title: "OrderSide", description: "Whether an order sells (a listing) or buys (an offer). The API contract names only `unknown`; the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`listing`: An offer to sell.\n\n`offer`: An offer to buy.", type: "string", enum: ["unknown", "listing", "offer"] };
 function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null, errors = 0, evaluated0 = validate61.evaluated;
   if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {
@@ -205,7 +205,7 @@ function validate61(data, { instancePath = "", parentData, parentDataProperty, r
   return validate61.errors = vErrors, errors === 0;
 }
 validate61.evaluated = { dynamicProps: !1, dynamicItems: !1 };
-var OrderStatus = validate62, schema27 = { $id: "https://web3-market-contract.invalid/schemas/marketplace/OrderStatus.json", title: "OrderStatus", description: "State of an order. The contract names only `unknown` and no transitions; the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`active`: Can be filled.\n\n`inactive`: Cannot be filled for now.\n\n`expired`: Its validity ended (`validUntil`).\n\n`cancelled`: Cancelled by its maker.\n\n`filled`: Completely filled.\n\n`decimals_missing`: The currency's decimals are not known, so amounts cannot be formatted.", type: "string", enum: ["unknown", "active", "inactive", "expired", "cancelled", "filled", "decimals_missing"] };
+var OrderStatus = validate62, schema27 = { $id: "https://web3-market-contract.invalid/schemas/marketplace/OrderStatus.json", title: "OrderStatus", description: "State of an order. The API contract names only `unknown` and no transitions; the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`active`: Can be filled.\n\n`inactive`: Cannot be filled for now.\n\n`expired`: Its validity ended (`validUntil`).\n\n`cancelled`: Cancelled by its maker.\n\n`filled`: Completely filled.\n\n`decimals_missing`: The currency's decimals are not known, so amounts cannot be formatted.", type: "string", enum: ["unknown", "active", "inactive", "expired", "cancelled", "filled", "decimals_missing"] };
 function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null, errors = 0, evaluated0 = validate62.evaluated;
   if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {
@@ -219,7 +219,7 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
   return validate62.errors = vErrors, errors === 0;
 }
 validate62.evaluated = { dynamicProps: !1, dynamicItems: !1 };
-var StepType = validate63, schema28 = { $id: "https://web3-market-contract.invalid/schemas/marketplace/StepType.json", title: "StepType", description: "What a step of a buy transaction does. The contract names only `unknown`; the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`tokenApproval`: Approve the marketplace to move a token (a transaction).\n\n`buy`: Buy (a transaction).\n\n`sell`: Sell (a transaction).\n\n`signEIP712`: Sign typed data (EIP-712): see `signature`.\n\n`signEIP191`: Sign a message (EIP-191).", type: "string", enum: ["unknown", "tokenApproval", "buy", "sell", "createListing", "createOffer", "signEIP712", "signEIP191", "cancel"] };
+var StepType = validate63, schema28 = { $id: "https://web3-market-contract.invalid/schemas/marketplace/StepType.json", title: "StepType", description: "What a step of a buy transaction does. The API contract names only `unknown`; the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`tokenApproval`: Approve the marketplace to move a token (a transaction).\n\n`buy`: Buy (a transaction).\n\n`sell`: Sell (a transaction).\n\n`signEIP712`: Sign typed data (EIP-712): see `signature`.\n\n`signEIP191`: Sign a message (EIP-191).", type: "string", enum: ["unknown", "tokenApproval", "buy", "sell", "createListing", "createOffer", "signEIP712", "signEIP191", "cancel"] };
 function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null, errors = 0, evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {
@@ -233,7 +233,7 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
   return validate63.errors = vErrors, errors === 0;
 }
 validate63.evaluated = { dynamicProps: !1, dynamicItems: !1 };
-var ExecuteType = validate64, schema29 = { $id: "https://web3-market-contract.invalid/schemas/marketplace/ExecuteType.json", title: "ExecuteType", description: "How the result of a signature step is executed. The contract names only `unknown`; the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).", type: "string", enum: ["unknown", "order", "createListing", "createItemOffer", "createTraitOffer"] };
+var ExecuteType = validate64, schema29 = { $id: "https://web3-market-contract.invalid/schemas/marketplace/ExecuteType.json", title: "ExecuteType", description: "How the result of a signature step is executed. The API contract names only `unknown`; the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).", type: "string", enum: ["unknown", "order", "createListing", "createItemOffer", "createTraitOffer"] };
 function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null, errors = 0, evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {

@@ -8,7 +8,7 @@ Carried as the value's name (uint32 on the server side).
 
 \`DESC\`: Descending: largest or newest first.
 
-\`ASC\`: Ascending: smallest or oldest first (a value the contract does not name; the public API has it).`, type: "string", enum: ["DESC", "ASC"] };
+\`ASC\`: Ascending: smallest or oldest first (a value the API contract does not name; the public API has it).`, type: "string", enum: ["DESC", "ASC"] };
 function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null, errors = 0, evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {

@@ -26,7 +26,7 @@ as the local contract server does (<base>/<network>/rpc/Marketplace/…, <base>/
   --seed <n>                 seed of the property-based requests (default 20261125)
   --runs <n>                 property-based requests per operation and check (default 5)
   --body-limit <bytes>       the largest body the implementation takes (default 1048576)
-  --webhook-contract <addr>  with --webhook-trigger: the contract the test listener listens to
+  --webhook-contract <addr>  with --webhook-trigger: the token contract the test listener listens to
   --webhook-event <sig>      the event signature it listens to (repeatable; default the token Transfer events)
   --webhook-trigger <cmd>    a shell command that emits a matching event once the listener is registered;
                              the delivery is then verified (signature, timestamp, payload schema)

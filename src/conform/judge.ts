@@ -22,7 +22,7 @@ export function expectJson(answer: Answer, what: string): void {
  * Fails unless the answer is one error of docs/errors.md exactly: its HTTP status, and a body of only
  * error, code, msg, status and an optional string cause, whose values are that row's. Returns its name.
  */
-export function expectSpecError(answer: Answer, what: string, expected?: readonly string[]): string {
+export function expectDocumentedError(answer: Answer, what: string, expected?: readonly string[]): string {
   if (expected && answer.status >= 200 && answer.status < 300)
     throw new Violation(
       `${what}: HTTP ${answer.status}, expected ${expected.join(' or ')}: ${answer.text.slice(0, 200)}`,
@@ -67,7 +67,7 @@ export function expectContractAnswer(
     expectValidAnswer(answer, operation, what)
     return undefined
   }
-  const error = expectSpecError(answer, what)
+  const error = expectDocumentedError(answer, what)
   if (refused.includes(error)) throw new Violation(`${what}: answered ${error}, which a valid request must not get`)
   return error
 }

@@ -13,8 +13,8 @@ import { recoveryAction, type OwnerRoute } from './recovery-route.js'
 
 /**
  * `/<network>-indexer/webhooks/<listenerId>/<action>`, or `/webhooks/<listenerId>/<action>` on host
- * `<network>-indexer.…`: wherever the Indexer's RPC routes take their network. Not RPC methods: SPEC's set
- * is closed; these are the local server's routes for a listener's owner. Actions: `deliveries` (GET),
+ * `<network>-indexer.…`: wherever the Indexer's RPC routes take their network. Not RPC methods: the API contract's
+ * operations are a closed set (docs/endpoints.md); these are the local server's routes for a listener's owner. Actions: `deliveries` (GET),
  * `deliveries/<uid>/resend` and `recover` (POST, recovery-route.ts).
  */
 const OWNER_PATH = /^(?:\/([^/]+))?\/webhooks\/([^/]+)\/(deliveries|deliveries\/[^/]+\/resend|recover)$/

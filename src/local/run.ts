@@ -1,12 +1,12 @@
 import { localUrls } from '../client/local-urls.js'
-import { platformRoutes } from '../server/services.js'
+import { routedServices } from '../server/services.js'
 import { startLocalServer, type LocalServer, type LocalServerOptions } from './server.js'
 
 /** One banner line per service, from the routes the host serves and the addresses `localUrls` builds. */
 export function routeLines(url: string): string[] {
   const templates = localUrls(url)
-  const width = Math.max(...platformRoutes.map((route) => route.name.length)) + 2
-  return platformRoutes.map(({ name, key, methods }) => {
+  const width = Math.max(...routedServices.map((route) => route.name.length)) + 2
+  return routedServices.map(({ name, key, methods }) => {
     const at = (network: string, method: string) =>
       `${templates[key].replaceAll('{network}', network).replace(/\/$/, '')}/rpc/${name}/${method}`
     // A service of many methods shows the pattern and one call; a few are listed.

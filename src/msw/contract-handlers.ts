@@ -29,7 +29,7 @@ export interface ContractHandlers extends Array<HttpHandler> {
 /**
  * Handlers for `setupServer` (msw/node) or `setupWorker` (msw/browser) that answer all ten operations as the
  * local contract server does, from the same implementation: routes and network shapes, X-Access-Key and
- * BEARER checks, request validation, the SPEC error table, the Webrpc header; sample data plus `fixtures`.
+ * BEARER checks, request validation, docs/errors.md's error table, the Webrpc header; sample data plus `fixtures`.
  */
 export function contractHandlers(options: ContractHandlersOptions = {}): ContractHandlers {
   const documents = mockFixtures(options)

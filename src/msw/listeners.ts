@@ -1,7 +1,7 @@
 import type { AddWebhookListenerArgs, RemoveWebhookListenerArgs, WebhookListener } from '../../gen/indexer.gen.js'
 import { invalidArgument, Problem } from '../values/problem.js'
 import { projectIdOnIndexerWire, type ProjectId } from '../values/project-id.js'
-import { answeringSpecErrors } from '../server/errors.js'
+import { answeringDocumentedErrors } from '../server/errors.js'
 import type { WebhookListeners } from '../reference/handlers/indexer.js'
 import { toWebhookListener, type ListenerRecord } from '../webhook/engine/listeners/listener-store.js'
 import { formatSecret } from '../webhook/receiver/standard-webhooks.js'
@@ -28,7 +28,7 @@ export function mockListeners(now: () => number = Date.now): MockListeners {
   const records = new Map<string, { record: ListenerRecord; listener: WebhookListener }>()
   return {
     list: () => [...records.values()].filter((r) => r.record.removedAt === undefined).map((r) => r.listener),
-    addListener: answeringSpecErrors(async (projectId: ProjectId, args: AddWebhookListenerArgs, scope = {}) => {
+    addListener: answeringDocumentedErrors(async (projectId: ProjectId, args: AddWebhookListenerArgs, scope = {}) => {
       const url = listenerUrl(args.url)
       // Event signatures are parsed by viem's ABI code, loaded with the first listener rather than with the handlers.
       const { normaliseFilters } = await import('../webhook/engine/listeners/filters.js')
@@ -58,7 +58,7 @@ export function mockListeners(now: () => number = Date.now): MockListeners {
       records.set(record.id, { record, listener })
       return listener
     }),
-    removeListener: answeringSpecErrors(async (projectId: ProjectId, args: RemoveWebhookListenerArgs) => {
+    removeListener: answeringDocumentedErrors(async (projectId: ProjectId, args: RemoveWebhookListenerArgs) => {
       if (typeof args?.id !== 'string' || args.id.length === 0) throw invalidArgument('id', 'required')
       if (args.projectId !== undefined && args.projectId !== projectIdOnIndexerWire(projectId))
         throw new Problem(

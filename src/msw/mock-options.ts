@@ -33,7 +33,7 @@ export function mockFixtures(options: MockOptions): Fixtures[] {
   return documents
 }
 
-/** SPEC §5 as the mock checks it: the projects' access keys, secret keys signed with the mock's secret. */
+/** docs/auth.md as the mock checks it: the projects' access keys, secret keys signed with the mock's secret. */
 export function mockAuth(documents: readonly Fixtures[], secret: string): AuthVerifiers {
   const projects = new Map(documents.flatMap((d) => d.projects ?? []).map((p) => [p.accessKey, p.id as ProjectId]))
   return { accessKey: (key) => projects.get(key), secretKey: jwtSecretKeyVerifier(secret) }

@@ -24,7 +24,7 @@ export interface ContractHostOptions {
   now?: () => number
 }
 
-/** The access keys of the catalog's projects and secret keys signed with the secret: SPEC §5 as the local server checks it. */
+/** The access keys of the catalog's projects and secret keys signed with the secret: docs/auth.md as the local server checks it. */
 export async function catalogAuth(catalog: Catalog, jwtSecret: string): Promise<AuthVerifiers> {
   const projectByAccessKey = new Map((await catalog.projects()).map((p) => [p.accessKey, p.id]))
   return { accessKey: (key) => projectByAccessKey.get(key), secretKey: jwtSecretKeyVerifier(jwtSecret) }

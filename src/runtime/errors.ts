@@ -59,12 +59,12 @@ export class WebrpcError<Code extends number = number> extends Error {
     if (init.payload !== undefined) this.payload = init.payload
   }
 
-  /** SPEC's name for the error: the wire field `error`. */
+  /** The error table's name for the error: the wire field `error`. */
   get error(): string {
     return this.name
   }
 
-  /** SPEC's name for the message: the wire field `msg`. */
+  /** The error table's name for the message: the wire field `msg`. */
   get msg(): string {
     return this.message
   }

@@ -17,27 +17,27 @@ export interface WireError {
 }
 
 /** The docs/errors.md error each kind of domain Problem is answered with; the problem's message is its `cause`. */
-const specErrorOfKind: Readonly<Record<ProblemKind, new (init: { cause: string }) => WebrpcError>> = {
+const documentedErrorOfKind: Readonly<Record<ProblemKind, new (init: { cause: string }) => WebrpcError>> = {
   'invalid-argument': InvalidArgumentError,
   'not-found': NotFoundError,
   'permission-denied': PermissionDeniedError,
   'limit-reached': ProjectLimitReachedError,
 }
 
-export function specErrorOf(problem: Problem): WebrpcError {
-  return new specErrorOfKind[problem.kind]({ cause: problem.message })
+export function documentedErrorOf(problem: Problem): WebrpcError {
+  return new documentedErrorOfKind[problem.kind]({ cause: problem.message })
 }
 
 /**
- * A domain operation that answers as a SPEC service does: a Problem it throws becomes its SPEC error,
- * anything else passes through. For operations offered beside the host (the webhook engine's methods).
+ * A domain operation that answers as the five services do: a Problem it throws becomes its docs/errors.md
+ * error, anything else passes through. For operations offered beside the host (the webhook engine's methods).
  */
-export function answeringSpecErrors<Args extends unknown[], Result>(
+export function answeringDocumentedErrors<Args extends unknown[], Result>(
   operation: (...args: Args) => Promise<Result>,
 ): (...args: Args) => Promise<Result> {
   return (...args) =>
     operation(...args).catch((error: unknown) => {
-      throw error instanceof Problem ? specErrorOf(error) : error
+      throw error instanceof Problem ? documentedErrorOf(error) : error
     })
 }
 
@@ -59,11 +59,11 @@ export function logUnexpected(log: Log, where: string, error: unknown): void {
 }
 
 /**
- * Any thrown value as a docs/errors.md error: a SPEC error as it is, a domain Problem through its table; unexpected
+ * Any thrown value as a docs/errors.md error: one of its errors as it is, a domain Problem through its table; unexpected
  * ones become WebrpcInternalError and are logged, never sent.
  */
 export function asWebrpcError(thrown: unknown, log: Log, where: string): WireError {
-  if (thrown instanceof Problem) return specErrorOf(thrown)
+  if (thrown instanceof Problem) return documentedErrorOf(thrown)
   if (isWireError(thrown) && thrown.status >= 400 && thrown.status <= 599) return thrown
   logUnexpected(log, where, thrown)
   return new WebrpcInternalError()

@@ -20,7 +20,7 @@ import {
 
 /** What every handler receives besides its arguments. */
 export interface CallContext {
-  /** Set when the method needs credentials (all SPEC methods do). */
+  /** Set when the method needs credentials (every operation of the five services does: docs/auth.md). */
   caller?: Caller
   /** The network of the route, for Marketplace, Relayer and Indexer. */
   network?: string

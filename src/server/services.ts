@@ -8,7 +8,10 @@ import type { AuthRequirement } from './auth.js'
 import type { CallContext, ServiceMount } from './host.js'
 import type { NetworkPlacement, RoutableService } from './routes.js'
 
-/** The handlers of all five SPEC services. */
+/**
+ * The handlers of the five services (docs/overview.md). The name is the package's public API and stays;
+ * "platform" in it means the five services.
+ */
 export interface PlatformHandlers {
   Marketplace: marketplace.MarketplaceService<CallContext>
   Metadata: metadata.MetadataService<CallContext>
@@ -34,19 +37,19 @@ export function placementOf(service: ServiceName): NetworkPlacement {
   }
 }
 
-/** A SPEC service as routed: its RIDL name (lower-cased, its key in schema/networks.json) and methods. */
-export interface PlatformRoute extends RoutableService {
+/** One of the five services as routed: its RIDL name (lower-cased, its key in schema/networks.json) and methods. */
+export interface RoutedService extends RoutableService {
   name: keyof PlatformHandlers
   key: ServiceName
 }
 
-const route = (name: keyof PlatformHandlers, methods: readonly string[]): PlatformRoute => {
+const route = (name: keyof PlatformHandlers, methods: readonly string[]): RoutedService => {
   const key = name.toLowerCase() as ServiceName
   return { name, key, methods, network: placementOf(key) }
 }
 
 /** The five services, each routed where schema/networks.json (docs/overview.md) places its network. */
-export const platformRoutes: readonly PlatformRoute[] = [
+export const routedServices: readonly RoutedService[] = [
   route('Marketplace', marketplace.MarketplaceMethods),
   route('Metadata', metadata.MetadataMethods),
   route('Builder', builder.BuilderMethods),
@@ -83,8 +86,8 @@ function mounts(handlers: PlatformHandlers): { [name in keyof PlatformHandlers]:
   }
 }
 
-/** The five services behind the host: `platformRoutes` mounted on their handlers. */
+/** The five services behind the host: `routedServices` mounted on their handlers (a public name that stays: see PlatformHandlers). */
 export function platformServices(handlers: PlatformHandlers): ServiceMount[] {
   const byName = mounts(handlers)
-  return platformRoutes.map(({ name, methods, network }) => ({ name, methods, network, ...byName[name] }))
+  return routedServices.map(({ name, methods, network }) => ({ name, methods, network, ...byName[name] }))
 }

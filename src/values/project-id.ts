@@ -1,7 +1,7 @@
 import { invalidArgument } from './problem.js'
 
 /**
- * A project's id. SPEC types it as a number (Builder's and Relayer's `projectId: uint64`, the secret
+ * A project's id. The API contract types it as a number (Builder's and Relayer's `projectId: uint64`, the secret
  * key's `project` claim) except in the Indexer's messages, which carry the same number as text
  * (RemoveWebhookListener's `projectId: string`, so WebhookListener's too); the stores keep it as bigint.
  * Held as a non-negative safe integer, like the stores' other ids.

@@ -17,7 +17,7 @@ import { callOperation, operations } from './support/operations.js'
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js'
 
 // docs/endpoints.md: every operation, by service; docs/auth.md: only the webhook operations take the secret key.
-const specOperations = [
+const documentedOperations = [
   'Builder.GetAudience',
   'Indexer.AddWebhookListener',
   'Indexer.RemoveWebhookListener',
@@ -49,7 +49,7 @@ describe('headers of each operation', () => {
       operations()
         .map((o) => `${o.service}.${o.method}`)
         .sort(),
-    ).toEqual(specOperations)
+    ).toEqual(documentedOperations)
   })
 
   for (const operation of operations()) {
@@ -84,7 +84,7 @@ describe('headers of each operation', () => {
       Object.entries(descriptors)
         .flatMap(([service, methods]) => Object.keys(methods).map((m) => `${service}.${m}`))
         .sort(),
-    ).toEqual(specOperations)
+    ).toEqual(documentedOperations)
   })
 })
 

@@ -8,7 +8,7 @@ import {
   webrpcErrorByName,
   webrpcErrorTable,
 } from '../../src/entries/index.js'
-import { specErrors } from '../support/spec-table.js'
+import { errorTableRows } from '../support/api-contract-tables.js'
 import { callOperation, operations } from './support/operations.js'
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js'
 
@@ -29,7 +29,7 @@ const rejection = (promise: Promise<unknown>) =>
 
 describe('decoding server errors', () => {
   it('the table has the 22 errors of docs/errors.md', () => {
-    expect(webrpcErrorTable.map((row) => row.error).sort()).toEqual(specErrors.map(([name]) => name).sort())
+    expect(webrpcErrorTable.map((row) => row.error).sort()).toEqual(errorTableRows.map(([name]) => name).sort())
   })
 
   const ops = operations()

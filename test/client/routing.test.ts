@@ -15,14 +15,14 @@ import { proxyFetch } from './support/proxy-fetch.js'
 import { callOperation, operations, type Operation } from './support/operations.js'
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js'
 
-// docs/overview.md: the 39 network segments, in SPEC's order.
-const specNetworks =
+// docs/overview.md: the 39 network segments, in its order.
+const documentedNetworks =
   'amoy, apechain-mainnet, apechain-testnet, arbitrum, arbitrum-nova, arbitrum-sepolia, astar-zkevm, astar-zkyoto, avalanche, avalanche-testnet, b3, b3-sepolia, base, base-sepolia, blast, blast-sepolia, borne-testnet, bsc, bsc-testnet, gnosis, homeverse, homeverse-testnet, immutable-zkevm, immutable-zkevm-testnet, imx, imx-testnet, mainnet, optimism, optimism-sepolia, polygon, polygon-zkevm, rootnet, rootnet-porcini, sepolia, skale-nebula-testnet, soneium-minato, toy-testnet, xai, xai-sepolia'.split(
     ', ',
   )
 
 /** docs/overview.md Addresses: where each service's address carries the network, checked on the URL a request really went to. */
-function expectSpecShape(operation: Operation, network: string, sent: URL): void {
+function expectDocumentedShape(operation: Operation, network: string, sent: URL): void {
   const rpcPath = `/rpc/${operation.service}/${operation.method}`
   switch (operation.client) {
     case 'marketplace':
@@ -49,7 +49,7 @@ beforeEach(() => server.reset())
 
 describe('networks', () => {
   it('are the 39 networks of docs/overview.md, each with a positive integer chain id', () => {
-    expect([...NETWORKS]).toEqual(specNetworks)
+    expect([...NETWORKS]).toEqual(documentedNetworks)
     for (const network of NETWORKS)
       expect(Number.isSafeInteger(CHAIN_IDS[network]) && CHAIN_IDS[network] > 0).toBe(true)
     expect(CHAIN_IDS.polygon).toBe(137)
@@ -58,7 +58,7 @@ describe('networks', () => {
 })
 
 describe('default addresses', () => {
-  it('every network × every service reaches SPEC’s URL shape', async () => {
+  it('every network × every service reaches the URL shape of docs/overview.md', async () => {
     const ops = operations()
     for (const network of NETWORKS) {
       const clients = createClients({ network, accessKey: 'ak', secretKey: 'sk', fetch: proxyFetch(server.port) })
@@ -66,7 +66,7 @@ describe('default addresses', () => {
         server.reset()
         await callOperation(clients, operation)
         expect(server.requests).toHaveLength(1)
-        expectSpecShape(operation, network, new URL(server.requests[0]!.target))
+        expectDocumentedShape(operation, network, new URL(server.requests[0]!.target))
       }
     }
   })

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { IREnum, WebrpcIR } from '../../scripts/pipeline/ir.js'
 import { schemaDir, serviceRoots } from '../../scripts/pipeline/paths.js'
-import { compareWithSpec } from './compare.js'
+import { compareWithContract } from './compare.js'
 import { committedIRs, freshIR, operationKeys } from '../support/ir.js'
-import { specOperations, specRequiredFilterFields } from '../support/spec-table.js'
+import { contractOperations, requiredFilterFields } from '../support/api-contract-tables.js'
 
 const irs = [...committedIRs().values()]
 const enumValues = (name: string): string[] => {
@@ -14,19 +14,19 @@ const enumValues = (name: string): string[] => {
   return found ? found.fields.map((f) => f.name) : []
 }
 
-describe('the schema against SPEC.md', () => {
-  it('has every field of every SPEC table with its wire type', () => {
-    expect(compareWithSpec(irs)).toEqual([])
+describe('the schema against the API contract', () => {
+  it('has every field of every table of the API contract with its wire type', () => {
+    expect(compareWithContract(irs)).toEqual([])
   })
 
   it('has exactly the operations of docs/endpoints.md', () => {
-    expect(operationKeys().sort()).toEqual(specOperations.map((op) => `${op.service}.${op.method}`).sort())
+    expect(operationKeys().sort()).toEqual(contractOperations.map((op) => `${op.service}.${op.method}`).sort())
   })
 
-  it('requires the webhook filter fields SPEC marks required', () => {
+  it('requires the webhook filter fields the API contract marks required', () => {
     const filters = irs.flatMap((ir) => ir.types).find((t) => t.name === 'WebhookFilters')
     if (filters?.kind !== 'struct') throw new Error('no WebhookFilters struct')
-    for (const name of specRequiredFilterFields) {
+    for (const name of requiredFilterFields) {
       const field = filters.fields.find((f) => f.name === name)
       expect(field, name).toBeDefined()
       expect(field?.optional === true, `${name} optional`).toBe(false)
@@ -42,7 +42,7 @@ describe('the schema against SPEC.md', () => {
     expect(secret.sort()).toEqual(['Indexer.AddWebhookListener', 'Indexer.RemoveWebhookListener'])
   })
 
-  it('carries the enum values SPEC names', () => {
+  it('carries the enum values the API contract names', () => {
     const marketplaceKinds = enumValues('MarketplaceKind')
     expect(marketplaceKinds.slice(0, 3)).toEqual(['unknown', 'platform_marketplace_v1', 'platform_marketplace_v2'])
     expect(marketplaceKinds).toHaveLength(12)
@@ -65,20 +65,22 @@ describe('the contract test itself', () => {
 
   const irsOf = (dir: string): WebrpcIR[] => serviceRoots().map((stem) => freshIR(`${stem}.ridl`, dir))
 
-  it('fails when a SPEC field is removed from a .ridl', () => {
+  it('fails when a field of the API contract is removed from a .ridl', () => {
     cpSync(schemaDir, scratch, { recursive: true })
     const ridl = join(scratch, 'marketplace.ridl')
     const original = readFileSync(ridl, 'utf8')
     const edited = original.replace(/^  - priceUSDFormatted: string\n/m, '')
     expect(edited).not.toBe(original)
     writeFileSync(ridl, edited)
-    expect(compareWithSpec(irsOf(scratch))).toEqual(['Order.priceUSDFormatted: missing'])
+    expect(compareWithContract(irsOf(scratch))).toEqual(['Order.priceUSDFormatted: missing'])
   })
 
   it('fails when a field changes its wire type', () => {
     cpSync(schemaDir, scratch, { recursive: true })
     const ridl = join(scratch, 'relayer.ridl')
     writeFileSync(ridl, readFileSync(ridl, 'utf8').replace('  - active: bool', '  - active: string'))
-    expect(compareWithSpec(irsOf(scratch))).toEqual(['GasSponsor.active: SPEC says bool, RIDL has string'])
+    expect(compareWithContract(irsOf(scratch))).toEqual([
+      'GasSponsor.active: the API contract says bool, RIDL has string',
+    ])
   })
 })

@@ -1,6 +1,6 @@
 import type { IRStruct, IRType, WebrpcIR } from '../../scripts/pipeline/ir.js'
 import { fieldMeta } from '../../scripts/pipeline/ir.js'
-import { specOperations, specTypes, type SpecFields } from '../support/spec-table.js'
+import { contractOperations, contractResources, type WireFields } from '../support/api-contract-tables.js'
 
 const numeric = /^(u?int(8|16|32|64)|float(32|64))$/
 
@@ -10,7 +10,7 @@ function allTypes(irs: WebrpcIR[]): Map<string, IRType> {
   return types
 }
 
-/** The wire type of an IR type, in the vocabulary of spec-table.ts. */
+/** The wire type of an IR type, in the vocabulary of api-contract-tables.ts. */
 function wireType(irType: string, types: Map<string, IRType>): string {
   if (irType.startsWith('[]')) return `${wireType(irType.slice(2), types)}[]`
   if (irType === 'string' || irType === 'timestamp') return 'string'
@@ -24,35 +24,35 @@ function wireType(irType: string, types: Map<string, IRType>): string {
   return `unknown:${irType}`
 }
 
-/** The wire type SPEC gives, resolved to the same vocabulary (SPEC resource names → RIDL struct names). */
-function specWireType(specType: string): string {
-  if (specType.endsWith('[]')) return `${specWireType(specType.slice(0, -2))}[]`
-  const resource = specTypes[specType]
-  return resource ? `struct:${resource.ridl}` : specType
+/** The wire type the API contract gives, resolved to the same vocabulary (its resource names → RIDL struct names). */
+function contractWireType(contractTypeName: string): string {
+  if (contractTypeName.endsWith('[]')) return `${contractWireType(contractTypeName.slice(0, -2))}[]`
+  const resource = contractResources[contractTypeName]
+  return resource ? `struct:${resource.ridl}` : contractTypeName
 }
 
 function matches(expected: string, actual: string): boolean {
-  // SPEC's bare `object` is satisfied by a map or by any struct.
+  // The API contract's bare `object` is satisfied by a map or by any struct.
   if (expected === 'object') return actual === 'object' || actual.startsWith('struct:')
   return expected === actual
 }
 
 function compareFields(
   where: string,
-  spec: SpecFields,
+  wanted: WireFields,
   actual: Map<string, { type: string; optional: boolean }>,
   types: Map<string, IRType>,
 ): string[] {
   const problems: string[] = []
-  for (const [name, specType] of Object.entries(spec)) {
+  for (const [name, contractTypeName] of Object.entries(wanted)) {
     const field = actual.get(name)
     if (!field) {
       problems.push(`${where}.${name}: missing`)
       continue
     }
     const got = wireType(field.type, types)
-    const want = specWireType(specType)
-    if (!matches(want, got)) problems.push(`${where}.${name}: SPEC says ${want}, RIDL has ${got}`)
+    const want = contractWireType(contractTypeName)
+    if (!matches(want, got)) problems.push(`${where}.${name}: the API contract says ${want}, RIDL has ${got}`)
   }
   return problems
 }
@@ -63,22 +63,22 @@ function structFields(struct: IRStruct): Map<string, { type: string; optional: b
   )
 }
 
-/** Every difference between SPEC's tables and the IR of the service roots; empty when they agree. */
-export function compareWithSpec(irs: WebrpcIR[]): string[] {
+/** Every difference between the API contract's tables and the IR of the service roots; empty when they agree. */
+export function compareWithContract(irs: WebrpcIR[]): string[] {
   const types = allTypes(irs)
   const problems: string[] = []
-  for (const [specName, { ridl, fields }] of Object.entries(specTypes)) {
+  for (const [resourceName, { ridl, fields }] of Object.entries(contractResources)) {
     const struct = types.get(ridl)
     if (struct?.kind !== 'struct') {
-      problems.push(`${specName}: no struct ${ridl}`)
+      problems.push(`${resourceName}: no struct ${ridl}`)
       continue
     }
-    problems.push(...compareFields(specName, fields, structFields(struct), types))
+    problems.push(...compareFields(resourceName, fields, structFields(struct), types))
   }
   const methods = irs.flatMap((ir) =>
     ir.services.flatMap((s) => s.methods.map((m) => ({ service: s.name, method: m }))),
   )
-  for (const op of specOperations) {
+  for (const op of contractOperations) {
     const found = methods.find((m) => m.service === op.service && m.method.name === op.method)
     const where = `${op.service}.${op.method}`
     if (!found) {
@@ -91,7 +91,8 @@ export function compareWithSpec(irs: WebrpcIR[]): string[] {
     problems.push(...compareFields(`${where} request`, op.request, inputs, types))
     problems.push(...compareFields(`${where} response`, op.response, args(found.method.outputs), types))
     for (const name of op.required ?? []) {
-      if (inputs.get(name)?.optional) problems.push(`${where} request.${name}: SPEC requires it, RIDL has it optional`)
+      if (inputs.get(name)?.optional)
+        problems.push(`${where} request.${name}: the API contract requires it, RIDL has it optional`)
     }
   }
   return problems

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueSecretKey } from '../../src/local/credentials.js'
 import { otherProject } from '../../src/reference/data/sample-data.js'
 import type { DeliveryReport } from '../../src/webhook/index.js'
-import { expectSpecError } from '../server/error-shape.js'
+import { expectDocumentedError } from '../server/error-shape.js'
 import { transferSingleLog } from '../webhook/support/logs.js'
 import { startRawServer } from '../webhook/support/raw-server.js'
 import { waitUntil } from '../webhook/support/receiver-server.js'
@@ -162,39 +162,42 @@ describe('GET /<network>-indexer/webhooks/<listenerId>/deliveries', () => {
     })
     const url = deliveriesUrl(listener.id)
 
-    expect(expectSpecError(await rawCall(url), 'Unauthorized').cause).toBe('missing X-Access-Key header')
+    expect(expectDocumentedError(await rawCall(url), 'Unauthorized').cause).toBe('missing X-Access-Key header')
     expect(
-      expectSpecError(await rawCall(url, { headers: { 'X-Access-Key': server.accessKey } }), 'Unauthorized').cause,
+      expectDocumentedError(await rawCall(url, { headers: { 'X-Access-Key': server.accessKey } }), 'Unauthorized')
+        .cause,
     ).toBe('missing Authorization: BEARER <secret key> header')
     expect(
-      expectSpecError(await rawCall(url, { headers: { ...owner, Authorization: 'BEARER not.a.jwt' } }), 'Unauthorized')
-        .cause,
+      expectDocumentedError(
+        await rawCall(url, { headers: { ...owner, Authorization: 'BEARER not.a.jwt' } }),
+        'Unauthorized',
+      ).cause,
     ).toBe('invalid secret key')
 
     const foreignSecret = await issueSecretKey(server.jwtSecret, otherProject.id)
     const foreign = { 'X-Access-Key': otherProject.accessKey, Authorization: `BEARER ${foreignSecret}` }
-    expect(expectSpecError(await rawCall(url, { headers: foreign }), 'PermissionDenied').cause).toBe(
+    expect(expectDocumentedError(await rawCall(url, { headers: foreign }), 'PermissionDenied').cause).toBe(
       `listener ${listener.id} belongs to another project`,
     )
     // The owner's access key with another project's secret key: refused as for the RPC calls.
-    expectSpecError(
+    expectDocumentedError(
       await rawCall(url, { headers: { ...owner, Authorization: `BEARER ${foreignSecret}` } }),
       'PermissionDenied',
     )
 
     expect(
-      expectSpecError(await rawCall(deliveriesUrl('no-such-listener'), { headers: owner }), 'NotFound').cause,
+      expectDocumentedError(await rawCall(deliveriesUrl('no-such-listener'), { headers: owner }), 'NotFound').cause,
     ).toBe('listener no-such-listener not found')
-    expect(expectSpecError(await rawCall(`${url}?limit=0`, { headers: owner }), 'InvalidArgument').cause).toBe(
+    expect(expectDocumentedError(await rawCall(`${url}?limit=0`, { headers: owner }), 'InvalidArgument').cause).toBe(
       'limit: not an integer from 1 to 1000',
     )
 
     const post = await rawCall(url, { method: 'POST', headers: owner, body: '{}' })
-    expectSpecError(post, 'WebrpcBadMethod')
+    expectDocumentedError(post, 'WebrpcBadMethod')
     expect(post.headers.get('allow')).toBe('GET')
 
     // Unknown network: not this route; the host answers as for any unknown path.
-    expectSpecError(await rawCall(deliveriesUrl(listener.id, 'nowhere'), { headers: owner }), 'WebrpcBadRoute')
+    expectDocumentedError(await rawCall(deliveriesUrl(listener.id, 'nowhere'), { headers: owner }), 'WebrpcBadRoute')
     expect(server.unexpected).toEqual([])
   })
 })

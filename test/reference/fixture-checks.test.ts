@@ -48,9 +48,13 @@ it('a servable file and the sample data pass', () => {
 })
 
 describe.each<[string, (f: Fixtures) => void, string]>([
-  ['a platform v2 order id that is not a number', (f) => (order(f).orderId = 'abc'), '/collections/0/orders/0/orderId'],
   [
-    'a platform v2 order id past uint256',
+    'a platform_marketplace_v2 order id that is not a number',
+    (f) => (order(f).orderId = 'abc'),
+    '/collections/0/orders/0/orderId',
+  ],
+  [
+    'a platform_marketplace_v2 order id past uint256',
     (f) => (order(f).orderId = (2n ** 256n).toString()),
     '/collections/0/orders/0/orderId',
   ],

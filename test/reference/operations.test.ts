@@ -24,7 +24,7 @@ function expectValidResponse(service: string, method: string, body: unknown) {
 }
 
 describe('Marketplace', () => {
-  it('GetCountOfAllCollectibles counts the tokens of that contract on that network only', async () => {
+  it('GetCountOfAllCollectibles counts the tokens of that token contract on that network only', async () => {
     const { count } = await polygon.marketplace.getCountOfAllCollectibles({ contractAddress: heroes })
     expect(count).toBe(collectionAt('polygon', heroes).tokens.length)
     const amoy = clientsFor(server, 'amoy')
@@ -58,7 +58,7 @@ describe('Marketplace', () => {
     expect(collectible.offer?.side).toBe('offer')
   })
 
-  it('GetOrders finds orders by (contract, orderId, marketplace) and pages them', async () => {
+  it('GetOrders finds orders by (token contract, orderId, marketplace) and pages them', async () => {
     const wanted = collectionAt('polygon', heroes).orders!.slice(0, 4)
     const input = wanted.map((o) => ({
       contractAddress: heroes,
@@ -185,7 +185,7 @@ describe('Marketplace', () => {
     )
     const sameCurrency = listings.filter((o) => o.currency === listings[0]!.currency)
     const [a, b] = sameCurrency.length >= 2 ? sameCurrency : [listings[0]!, listings[0]!]
-    if (a === b) return expect.fail('sample data needs two platform listings in one token currency')
+    if (a === b) return expect.fail('sample data needs two platform_marketplace_v2 listings in one token currency')
     const { steps } = await polygon.marketplace.generateBuyTransaction({
       collectionAddress: heroes,
       buyer,

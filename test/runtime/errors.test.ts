@@ -5,18 +5,18 @@ import * as errors from '../../gen/errors.gen.js'
 import * as indexer from '../../gen/indexer.gen.js'
 import * as marketplace from '../../gen/marketplace.gen.js'
 import { genDir } from '../../scripts/pipeline/paths.js'
-import { specErrors } from '../support/spec-table.js'
+import { errorTableRows } from '../support/api-contract-tables.js'
 
 const classOf = (name: string) => (errors as unknown as Record<string, errors.WebrpcErrorClass>)[`${name}Error`]
 
 describe('the error table of docs/errors.md', () => {
-  it('has exactly SPEC’s 22 rows', () => {
+  it('has exactly its 22 rows', () => {
     const rows = errors.webrpcErrorTable.map((r) => [r.error, r.code, r.msg, r.status])
     expect(rows).toHaveLength(22)
-    expect(new Set(rows.map((r) => JSON.stringify(r)))).toEqual(new Set(specErrors.map((r) => JSON.stringify(r))))
+    expect(new Set(rows.map((r) => JSON.stringify(r)))).toEqual(new Set(errorTableRows.map((r) => JSON.stringify(r))))
   })
 
-  it.each(specErrors)('%s: class, name, code, message, status and wire JSON', (name, code, msg, status) => {
+  it.each(errorTableRows)('%s: class, name, code, message, status and wire JSON', (name, code, msg, status) => {
     const ErrorClass = classOf(name)
     expect(ErrorClass, `${name}Error is exported`).toBeTypeOf('function')
     const error = new ErrorClass!()
@@ -27,7 +27,7 @@ describe('the error table of docs/errors.md', () => {
     expect(errors.webrpcErrorByCode[code]).toBe(ErrorClass)
   })
 
-  it.each(specErrors)('%s decodes by code from a wire body, keeping msg and cause', (name, code, _msg, status) => {
+  it.each(errorTableRows)('%s decodes by code from a wire body, keeping msg and cause', (name, code, _msg, status) => {
     const decoded = errors.webrpcErrorFromPayload(
       { error: name, code, msg: 'server said so', cause: 'because', status },
       status,
@@ -62,7 +62,7 @@ describe('the error table of docs/errors.md', () => {
     expect(Object.keys(indexer).filter((name) => name.endsWith('Error'))).toEqual([])
   })
 
-  it('leaves no generator error outside SPEC (webrpc-gen’s -10 WebrpcStreamFinished) in gen/', () => {
+  it('leaves no generator error outside the table (webrpc-gen’s -10 WebrpcStreamFinished) in gen/', () => {
     for (const file of readdirSync(genDir).filter((f) => f.endsWith('.ts'))) {
       expect(readFileSync(join(genDir, file), 'utf8'), file).not.toMatch(/StreamFinished|ClientAborted/)
     }

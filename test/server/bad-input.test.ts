@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueSecretKey } from '../../src/local/credentials.js'
 import { otherProject, sampleCollections } from '../../src/reference/data/sample-data.js'
 import { jsonPost, rawCall, startTestServer, type TestServer } from '../local/support.js'
-import { expectSpecError } from './error-shape.js'
+import { expectDocumentedError } from './error-shape.js'
 
 let server: TestServer
 let keys: { access: string; secret: string; expired: string; foreign: string; wrongSigner: string }
@@ -281,7 +281,7 @@ const table: BadInput[] = [
 describe('bad input gets the exact docs/errors.md error', () => {
   it.each(table)('$name → $error', async (row) => {
     const response = await rawCall(server.url + row.path, row.init())
-    const body = expectSpecError(response, row.error)
+    const body = expectDocumentedError(response, row.error)
     if (row.cause) expect(body.cause).toMatch(row.cause)
   })
 

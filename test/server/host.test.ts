@@ -6,7 +6,7 @@ import type { HostResponse } from '../../src/server/wire.js'
 import { fetchHandler } from '../../src/server/fetch.js'
 import { listen, type RunningServer } from '../../src/server/node.js'
 import { jsonPost, rawCall } from '../local/support.js'
-import { expectSpecError } from './error-shape.js'
+import { expectDocumentedError } from './error-shape.js'
 import { probeService } from './probe-service.js'
 
 const logged: unknown[] = []
@@ -31,7 +31,7 @@ describe('host over node:http', () => {
     expect(response.headers.get('access-control-expose-headers')).toContain('Webrpc')
   })
 
-  it('answers a CORS preflight allowing the SPEC headers', async () => {
+  it('answers a CORS preflight allowing the request headers of docs/endpoints.md', async () => {
     const response = await fetch(url('Echo'), {
       method: 'OPTIONS',
       headers: {
@@ -49,20 +49,20 @@ describe('host over node:http', () => {
   it('times out a slow handler with Timeout 408 and aborts its signal', async () => {
     const before = { aborted: probe.aborted, finished: probe.finished }
     const response = await rawCall(url('Slow'), jsonPost({ ms: 5_000 }))
-    expectSpecError(response, 'Timeout')
+    expectDocumentedError(response, 'Timeout')
     await probe.reached('finished', before.finished + 1)
     expect(probe.aborted).toBe(before.aborted + 1)
   })
 
   it('turns an unexpected throw into WebrpcInternalError without leaking message or stack', async () => {
     const response = await rawCall(url('Throw'), jsonPost({}))
-    expectSpecError(response, 'WebrpcInternalError')
+    expectDocumentedError(response, 'WebrpcInternalError')
     expect(response.text).not.toContain('hunter2')
     expect(logged.some((e) => e instanceof Error && e.message.includes('hunter2'))).toBe(true)
   })
 
   it('reports a result that is not JSON as WebrpcBadResponse', async () => {
-    expectSpecError(await rawCall(url('Unserialisable'), jsonPost({})), 'WebrpcBadResponse')
+    expectDocumentedError(await rawCall(url('Unserialisable'), jsonPost({})), 'WebrpcBadResponse')
   })
 
   it('rejects a streamed body over the limit without Content-Length', async () => {
@@ -78,7 +78,7 @@ describe('host over node:http', () => {
       body: chunks,
       duplex: 'half',
     } as RequestInit)
-    expect(expectSpecError(response, 'WebrpcBadRequest').cause).toMatch(/exceeds/)
+    expect(expectDocumentedError(response, 'WebrpcBadRequest').cause).toMatch(/exceeds/)
   })
 
   it('survives a client that disconnects mid-call, and stops the call', async () => {
@@ -122,7 +122,7 @@ describe('requests node:http rejects before the host', () => {
     })
   })
 
-  it('malformed HTTP gets a SPEC WebrpcBadRequest body', async () => {
+  it('malformed HTTP gets a WebrpcBadRequest body of docs/errors.md', async () => {
     const reply = await rawHttp(
       Number(new URL(server.url).port),
       'POST /rpc/Probe/Echo HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
@@ -137,7 +137,7 @@ describe('requests node:http rejects before the host', () => {
     })
   })
 
-  it('oversized headers get a SPEC WebrpcBadRequest body', async () => {
+  it('oversized headers get a WebrpcBadRequest body of docs/errors.md', async () => {
     const reply = await rawHttp(
       Number(new URL(server.url).port),
       `POST /rpc/Probe/Echo HTTP/1.1\r\nHost: x\r\nX-Pad: ${'p'.repeat(20_000)}\r\n\r\n`,

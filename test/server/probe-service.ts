@@ -3,7 +3,7 @@ import type { ServiceMount } from '../../src/server/host.js'
 
 type Counter = 'started' | 'aborted' | 'finished'
 
-/** A small real service for host behaviour the SPEC services never trigger on purpose (slow, throwing, unserialisable). */
+/** A small real service for host behaviour the five services never trigger on purpose (slow, throwing, unserialisable). */
 export function probeService(): ServiceMount & {
   started: number
   /** Slow calls whose sleep their signal cut short. */

@@ -104,7 +104,7 @@ ${methods.join('\n\n')}
 /**
  * Moves what every client shares out of the stock file into src/runtime: version-header parsing,
  * request building, response and error decoding, the error classes (one gen/errors.gen.ts built
- * from SPEC's table, checked against the generator's own) and the fetch type. The client class
+ * from docs/errors.md's error table, checked against the generator's own) and the fetch type. The client class
  * keeps one arrow per method that calls the runtime; its interface becomes `<Service>Client`, as a
  * class and an interface of one name are a duplicate identifier on TypeScript 7.
  */

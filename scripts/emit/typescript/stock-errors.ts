@@ -20,8 +20,9 @@ function stockRow(pass: string, cls: ClassDeclaration): Omit<ErrorRow, 'status'>
 }
 
 /**
- * The generator's own error classes must agree with SPEC's table on every code SPEC lists, so a
- * generator that renames one (v0.27 renamed -8) fails the build instead of drifting from SPEC.
+ * The generator's own error classes must agree with docs/errors.md's error table on every code the
+ * table lists, so a generator that renames one (v0.27 renamed -8) fails the build instead of drifting
+ * from the table.
  */
 export function checkStockErrors(pass: string, stock: readonly ClassDeclaration[], wanted: readonly ErrorRow[]): void {
   const rows = stock.map((cls) => stockRow(pass, cls))
@@ -30,7 +31,7 @@ export function checkStockErrors(pass: string, stock: readonly ClassDeclaration[
     if (!found || found.error !== row.error || found.msg !== row.msg) {
       throw new PassShapeError(
         pass,
-        `stock error for code ${row.code} is ${JSON.stringify(found)}, SPEC wants ${row.error} "${row.msg}"`,
+        `stock error for code ${row.code} is ${JSON.stringify(found)}, the error table wants ${row.error} "${row.msg}"`,
       )
     }
   }

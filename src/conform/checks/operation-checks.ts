@@ -3,7 +3,7 @@ import { call, jsonHeaders } from '../call.js'
 import type { Check, CheckContext } from '../check.js'
 import { undoSideEffect } from '../cleanup.js'
 import type { Operation } from '../contract.js'
-import { expectContractAnswer, expectSpecError, Violation } from '../judge.js'
+import { expectContractAnswer, expectDocumentedError, Violation } from '../judge.js'
 import { operationUrl } from '../target.js'
 
 /** A network no implementation serves. */
@@ -53,7 +53,7 @@ function refusal(
       if (operation.needsSecretKey && !context.target.secretKey && !id.startsWith('auth.'))
         return { skipped: 'needs --secret-key' }
       const answer = await callOperation(context, operation, send(context))
-      expectSpecError(answer, `${operation.key} with ${title}`, [expected])
+      expectDocumentedError(answer, `${operation.key} with ${title}`, [expected])
     },
   }
 }

@@ -3,7 +3,7 @@ import { arbitraryOf } from '../arbitrary.js'
 import type { Check, CheckContext } from '../check.js'
 import { undoSideEffect } from '../cleanup.js'
 import type { Operation } from '../contract.js'
-import { expectContractAnswer, expectSpecError } from '../judge.js'
+import { expectContractAnswer, expectDocumentedError } from '../judge.js'
 import { requestSchemaOf } from '../request-schemas.js'
 import { callOperation, neverForValidRequests } from './operation-checks.js'
 
@@ -83,7 +83,7 @@ export function propertyChecks(operation: Operation, salt: number): Check[] {
             const body = breakIt(valid, schema, i)
             if (body === undefined) continue
             const answer = await callOperation(context, operation, { body })
-            expectSpecError(answer, `${operation.key} with ${how}: ${JSON.stringify(body)}`, [
+            expectDocumentedError(answer, `${operation.key} with ${how}: ${JSON.stringify(body)}`, [
               'WebrpcBadRequest',
               'InvalidArgument',
             ])

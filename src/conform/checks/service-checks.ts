@@ -2,7 +2,7 @@ import { CHAIN_IDS, NETWORKS, type Network, type ServiceName } from '../../../ge
 import { requestExamples } from '../../reference/data/request-examples.js'
 import type { Check } from '../check.js'
 import type { Operation } from '../contract.js'
-import { expectContractAnswer, expectSpecError, Violation } from '../judge.js'
+import { expectContractAnswer, expectDocumentedError, Violation } from '../judge.js'
 import { callOperation, neverForValidRequests } from './operation-checks.js'
 
 /** A project id no implementation is likely to hold, standing for "another project" (ids cannot be probed: docs/auth.md). */
@@ -36,7 +36,7 @@ export function serviceChecks(service: ServiceName, operations: readonly Operati
       async run(context) {
         const path = `/rpc/${first.serviceName}/ConformNoSuchMethod`
         const answer = await callOperation(context, { ...first, path }, { body: {} })
-        expectSpecError(answer, `${first.serviceName}.ConformNoSuchMethod`, ['WebrpcBadRoute'])
+        expectDocumentedError(answer, `${first.serviceName}.ConformNoSuchMethod`, ['WebrpcBadRoute'])
       },
     },
   ]
@@ -71,7 +71,7 @@ export function serviceChecks(service: ServiceName, operations: readonly Operati
         async run(context) {
           if (operation.needsSecretKey && !context.target.secretKey) return { skipped: 'needs --secret-key' }
           const answer = await callOperation(context, operation, { body: otherProject(example) })
-          expectSpecError(answer, `${operation.key} for project ${otherProjectId}`, ['PermissionDenied'])
+          expectDocumentedError(answer, `${operation.key} for project ${otherProjectId}`, ['PermissionDenied'])
         },
       })
   }

@@ -9,7 +9,7 @@ import { callOperation } from './operation-checks.js'
 
 /** How the kit makes an event happen after registering a listener, when it can. */
 export interface WebhookTrigger {
-  /** The contract the listener listens to. */
+  /** The token contract the listener listens to. */
   contractAddress: string
   /** The event signatures it listens to. */
   events: string[]

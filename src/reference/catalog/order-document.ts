@@ -8,8 +8,9 @@ export interface CurrencyInfo {
   usdPrice: number
 }
 
-const platformKinds = new Set(['platform_marketplace_v1', 'platform_marketplace_v2'])
-const sourcedKinds = new Set([...platformKinds, 'opensea', 'magic_eden'])
+/** The marketplace's own on-chain contracts (docs/resources.md MarketplaceKind), whose orders the wire names origin `platform`. */
+const ownMarketplaceKinds = new Set(['platform_marketplace_v1', 'platform_marketplace_v2'])
+const sourcedKinds = new Set([...ownMarketplaceKinds, 'opensea', 'magic_eden'])
 
 export const farFuture = '2099-12-31T23:59:59.000Z'
 export const sampleEpoch = '2025-01-01T00:00:00.000Z'
@@ -47,7 +48,7 @@ export function orderDocument(
     side: order.side as Order['side'],
     status: status as Order['status'],
     chainId,
-    originName: platformKinds.has(order.marketplace) ? 'platform' : order.marketplace,
+    originName: ownMarketplaceKinds.has(order.marketplace) ? 'platform' : order.marketplace,
     collectionContractAddress: canonicalAddress(collectionAddress, 'order.collection'),
     createdBy: canonicalAddress(order.createdBy, 'order.createdBy'),
     priceAmount: price.toString(),

@@ -17,10 +17,13 @@ const mainnetUSDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
 const seller = (n: number) => `0x5e11e7${n.toString(16).padStart(34, '0')}`
 const buyer = (n: number) => `0xb0b0${n.toString(16).padStart(36, '0')}`
 const royaltyReceiver = '0x7077a17e000000000000000000000000000000aa'
-const platformFeeReceiver = '0xfee0000000000000000000000000000000000fee'
+const marketplaceFeeReceiver = '0xfee0000000000000000000000000000000000fee'
 
 const royalty = [{ kind: 'royalty', recipientAddress: royaltyReceiver, bps: 500 }]
-const platformFees = [...royalty, { kind: 'marketplace', recipientAddress: platformFeeReceiver, bps: 200 }]
+const royaltyAndMarketplaceFee = [
+  ...royalty,
+  { kind: 'marketplace', recipientAddress: marketplaceFeeReceiver, bps: 200 },
+]
 
 function token(tokenId: string, name: string, attributes: FixtureToken['attributes']): FixtureToken {
   return {
@@ -148,7 +151,9 @@ export const sampleData: Fixtures = {
         ]),
       ],
       orders: [
-        listing('101', '1', 'platform_marketplace_v2', polygonUSDC, '25000000', { feeBreakdown: platformFees }),
+        listing('101', '1', 'platform_marketplace_v2', polygonUSDC, '25000000', {
+          feeBreakdown: royaltyAndMarketplaceFee,
+        }),
         listing('102', '2', 'platform_marketplace_v2', nativeCoin, '30000000000000000000'),
         listing('103', '3', 'opensea', polygonWETH, '5000000000000000'),
         listing('104', '4', 'platform_marketplace_v2', polygonWETH, '4000000000000000'),
@@ -186,7 +191,7 @@ export const sampleData: Fixtures = {
         listing('301', '1', 'platform_marketplace_v2', polygonUSDC, '1500000', {
           quantity: '50',
           quantityRemaining: '40',
-          feeBreakdown: platformFees,
+          feeBreakdown: royaltyAndMarketplaceFee,
         }),
         listing('302', '2', 'platform_marketplace_v2', nativeCoin, '8000000000000000000', { quantity: '5' }),
         listing('303', '3', 'opensea', polygonUSDC, '75000000', { quantity: '2' }),
@@ -228,7 +233,7 @@ export const sampleData: Fixtures = {
       ],
       orders: [
         listing('501', '1', 'platform_marketplace_v2', nativeCoin, '250000000000000000', {
-          feeBreakdown: platformFees,
+          feeBreakdown: royaltyAndMarketplaceFee,
         }),
         listing('502', '2', 'opensea', mainnetUSDC, '900000000'),
         offer('503', '1', 'platform_marketplace_v2', mainnetUSDC, '600000000'),

@@ -1,6 +1,6 @@
 /**
- * The two buy functions of the platform marketplace contract (SPEC's "platform_marketplace_v2", the
- * public API's Sequence Marketplace v2), copied as data from `SequenceMarketplaceV2_ABI` in the public
+ * The two buy functions of the marketplace's own on-chain contract (MarketplaceKind
+ * "platform_marketplace_v2" in docs/resources.md, the public API's Sequence Marketplace v2), copied as data from `SequenceMarketplaceV2_ABI` in the public
  * @0xsequence/marketplace-sdk (sdk/src/utils/abi/marketplace/sequence-marketplace-v2.ts). The contract is
  * deployed at the same address on every network it supports (SequenceMarketV2 in the public deployment list).
  */

@@ -86,7 +86,7 @@ export function marketplaceHandlers(
         marketplace: item.marketplace as string,
       }))
       const compare = sortOrder(page?.sort)
-      // marketplace "unknown" (the value SPEC's examples send) matches any marketplace.
+      // marketplace "unknown" (the value the API contract's examples send) matches any marketplace.
       const found = (await catalog.chainOrders(chainId, wanted)).filter((order) =>
         wanted.some(
           (w) =>

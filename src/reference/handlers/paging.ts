@@ -22,7 +22,7 @@ export function pageWindow(page: Page | undefined): PageWindow {
   return { page: number, pageSize: size, offset: (number - 1) * size }
 }
 
-/** One page of `rows` (already in order) and the page as SPEC answers it (page, pageSize, more, totalRecords); every paged operation reads through here. */
+/** One page of `rows` (already in order) and the page as docs/resources.md's Page answers it (page, pageSize, more, totalRecords); every paged operation reads through here. */
 export function selectPage<Row>(rows: readonly Row[], requested: Page | undefined): { rows: Row[]; page: Page } {
   const window = pageWindow(requested)
   const selected = rows.slice(window.offset, window.offset + window.pageSize)

@@ -187,7 +187,7 @@ const asTypes = {
       chainId: '137',
       useWithTrails: false,
     }),
-  // Its MarketplaceKind enum names the platform's marketplaces `sequence_marketplace_v1/v2`.
+  // Its MarketplaceKind enum names the marketplace's own contracts `sequence_marketplace_v1/v2` (here `platform_…`).
   'Marketplace.GetOrders': () =>
     published.marketplace.getOrders({ input: [{ ...heroesOrder, marketplace: 'sequence_marketplace_v2' }] }),
   // @0xsequence/metadata spells the argument `chainID`.

@@ -10,7 +10,7 @@ import { networksModuleText } from '../../../scripts/emit/typescript/shared-modu
 import { webrpcGenSync } from '../../../scripts/pipeline/webrpc-gen.js'
 import { loadRoutingData, type RoutingData } from '../../../scripts/pipeline/routing-data.js'
 
-/** SPEC's routing data plus webrpc-test's TestApi at a fixed address (the test passes the real one as `url`). */
+/** The five services' routing data (schema/networks.json) plus webrpc-test's TestApi at a fixed address (the test passes the real one as `url`). */
 function interopRouting(): RoutingData {
   const routing = loadRoutingData()
   return { ...routing, services: { ...routing.services, testApi: { shape: 'fixed', defaultUrl: 'http://127.0.0.1' } } }

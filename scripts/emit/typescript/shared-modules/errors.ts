@@ -8,21 +8,21 @@ import { generatedHeader, runtimeModule } from './header.js'
 
 export type ErrorRow = WebrpcErrorRow
 
-/** SPEC's webrpc built-in errors (codes 0 to -9), as schema/webrpc-errors.json lists them. */
-export function specBuiltinErrors(dir: string = schemaDir): ErrorRow[] {
+/** The error table's webrpc built-in errors (codes 0 to -9), as schema/webrpc-errors.json lists them. */
+export function builtinErrorRows(dir: string = schemaDir): ErrorRow[] {
   return (JSON.parse(readFileSync(join(dir, 'webrpc-errors.json'), 'utf8')) as { errors: ErrorRow[] }).errors
 }
 
-/** The rows of one service root: SPEC's built-ins, then the errors its schema declares. */
+/** The rows of one service root: the error table's built-ins, then the errors its schema declares. */
 export const schemaErrorRows = (ir: WebrpcIR): ErrorRow[] => [
-  ...specBuiltinErrors(),
+  ...builtinErrorRows(),
   ...ir.errors.map((e) => ({ error: e.name, code: e.code, msg: e.message, status: e.httpStatus })),
 ]
 
 /** The rows of gen/errors.gen.ts, which every service root must share (they all import schema/errors.ridl). */
 export function errorRows(irs: ReadonlyMap<string, WebrpcIR>): ErrorRow[] {
   const [first, ...others] = [...irs].map(([stem, ir]) => ({ stem, rows: schemaErrorRows(ir) }))
-  if (!first) return specBuiltinErrors()
+  if (!first) return builtinErrorRows()
   for (const { stem, rows } of others) {
     if (JSON.stringify(rows) !== JSON.stringify(first.rows))
       throw new Error(

@@ -238,7 +238,7 @@ export class ChainFollower implements EventSource {
   }
 }
 
-/** Block logs with SPEC's txnLogIndex: the position of each log within its transaction. */
+/** Block logs with the payload's txnLogIndex (docs/webhooks.md): the position of each log within its transaction. */
 function toSourceLogs(logs: RpcLog[], parentBlockHash: Hex, blockTimestamp: number): SourceLog[] {
   const ordered = logs.filter((log) => !log.removed).sort((a, b) => Number(a.logIndex) - Number(b.logIndex))
   const seenPerTransaction = new Map<string, number>()

@@ -1,5 +1,5 @@
 import { invalidArgument, Problem } from '../../../values/problem.js'
-import { answeringSpecErrors } from '../../../server/errors.js'
+import { answeringDocumentedErrors } from '../../../server/errors.js'
 import type { Sql } from '../../../store/sql.js'
 import { validateWebhookPayload } from '../../../validate/index.js'
 import type { PayloadValidator } from '../../receiver/payload-validator.js'
@@ -32,7 +32,7 @@ export function matchingLogSink({ index, now, validatePayload, worker }: Matchin
 
 /** WebhookEngine.ingest: one raw log, checked, through the sink in a transaction of its own. */
 export function ingestOperation(sql: Sql, sink: LogSink): WebhookEngine['ingest'] {
-  return answeringSpecErrors(async (chainId, log) => {
+  return answeringDocumentedErrors(async (chainId, log) => {
     if (!Number.isSafeInteger(chainId) || chainId <= 0) throw invalidArgument('chainId', 'not a positive integer')
     const problem = sourceLogProblem(log)
     if (problem) throw new Problem('invalid-argument', problem)

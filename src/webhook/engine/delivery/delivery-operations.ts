@@ -1,6 +1,6 @@
 import { invalidArgument, Problem } from '../../../values/problem.js'
 import type { ProjectId } from '../../../values/project-id.js'
-import { answeringSpecErrors } from '../../../server/errors.js'
+import { answeringDocumentedErrors } from '../../../server/errors.js'
 import type { Sql } from '../../../store/sql.js'
 import type { WebhookEngine } from '../engine-api.js'
 import { announceListenerChange } from '../listeners/listener-changes.js'
@@ -23,7 +23,7 @@ export function deliveryOperations(
 ): Pick<WebhookEngine, 'listDeliveries' | 'resendDelivery' | 'recoverDeliveries'> {
   const { sql, now, mirror, worker } = options
 
-  /** The listener if it belongs to the project (removed ones included); the SPEC errors otherwise. */
+  /** The listener if it belongs to the project (removed ones included); its docs/errors.md error otherwise. */
   async function ownedListener(projectId: ProjectId, listenerId: string): Promise<ListenerRecord> {
     const record = await findListener(sql, listenerId)
     if (!record) throw new Problem('not-found', `listener ${listenerId} not found`)
@@ -46,19 +46,19 @@ export function deliveryOperations(
   }
 
   return {
-    listDeliveries: answeringSpecErrors(async (projectId, listenerId, limit = 100) => {
+    listDeliveries: answeringDocumentedErrors(async (projectId, listenerId, limit = 100) => {
       const record = await ownedListener(projectId, listenerId)
       return listDeliveries(sql, record, Math.min(Math.max(1, limit), 1000))
     }),
 
-    resendDelivery: answeringSpecErrors(async (projectId, listenerId, uid) => {
+    resendDelivery: answeringDocumentedErrors(async (projectId, listenerId, uid) => {
       const record = await ownedListener(projectId, listenerId)
       const result = await requeue(record, (tx) => requeueDelivery(tx, record.id, uid, now()))
       if ('requeued' in result) return result.requeued
       throw resendRefused(uid, listenerId, result.refused)
     }),
 
-    recoverDeliveries: answeringSpecErrors(async (projectId, listenerId, since) => {
+    recoverDeliveries: answeringDocumentedErrors(async (projectId, listenerId, since) => {
       if (!(since instanceof Date) || Number.isNaN(since.getTime())) throw invalidArgument('since', 'not a time')
       const record = await ownedListener(projectId, listenerId)
       return requeue(record, (tx) => requeueFailedSince(tx, record.id, since.getTime(), now()))

@@ -15,7 +15,7 @@ export interface SourceLog {
   blockTimestamp: number
   transactionHash: Hex
   transactionIndex: number
-  /** Position of the log within its transaction (SPEC's txnLogIndex), not within the block. */
+  /** Position of the log within its transaction (the payload's txnLogIndex, docs/webhooks.md), not within the block. */
   txnLogIndex: number
 }
 

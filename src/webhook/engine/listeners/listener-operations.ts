@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { invalidArgument, Problem } from '../../../values/problem.js'
 import { projectIdOnIndexerWire, type ProjectId } from '../../../values/project-id.js'
-import { answeringSpecErrors } from '../../../server/errors.js'
+import { answeringDocumentedErrors } from '../../../server/errors.js'
 import type { Sql } from '../../../store/sql.js'
 import type { RemoveWebhookListenerArgs } from '../../../../gen/indexer.gen.js'
 import type { ClusterMembership } from '../cluster/cluster-membership.js'
@@ -39,7 +39,7 @@ export function listenerOperations(
   const { sql, now, mirror, cluster } = options
   const maxListeners = options.maxListenersPerProject ?? DEFAULT_MAX_LISTENERS_PER_PROJECT
   return {
-    addListener: answeringSpecErrors(async (projectId, args, scope = {}) => {
+    addListener: answeringDocumentedErrors(async (projectId, args, scope = {}) => {
       if (typeof args !== 'object' || args === null) throw invalidArgument('request body', 'required object')
       const url = checkListenerUrl(args.url, options)
       const normalised = normaliseFilters(args.filters)
@@ -83,7 +83,7 @@ export function listenerOperations(
       )
     }),
 
-    removeListener: answeringSpecErrors(async (projectId: ProjectId, args: RemoveWebhookListenerArgs) => {
+    removeListener: answeringDocumentedErrors(async (projectId: ProjectId, args: RemoveWebhookListenerArgs) => {
       if (typeof args?.id !== 'string' || args.id.length === 0) throw invalidArgument('id', 'required')
       if (args.projectId !== undefined && args.projectId !== projectIdOnIndexerWire(projectId)) {
         const claimed = String(args.projectId).slice(0, 40)

@@ -1,42 +1,46 @@
 import { ContractType } from '../../../../gen/indexer.gen.js'
-import { ContractField, type ContractTable } from './contract-table.js'
+import { TokenContractField, type TokenContractTable } from './token-contract-table.js'
 
 const STANDARDS = Object.values(ContractType)
 const CODES = new Map(STANDARDS.map((standard, code) => [standard, code]))
 
-/** Chain number and standard code packed in the contract's Standard field: chain * CODE_RANGE + code. */
+/** Chain number and standard code packed in the token contract's Standard field: chain * CODE_RANGE + code. */
 const CODE_RANGE = 32
 
 /**
- * The token standard each watched contract's logs showed, by chain (see standardShownBy): in the
- * contract's record for its first chain (the usual case: one chain per address), in a map for others.
- * Forgotten with the contract.
+ * The token standard each watched token contract's logs showed, by chain (see standardShownBy): in the
+ * token contract's record for its first chain (the usual case: one chain per address), in a map for others.
+ * Forgotten with the token contract.
  */
 export class LearnedStandards {
-  /** `${contract}@${chain number}` → standard, for contracts seen on a second chain. */
+  /** `${token contract record}@${chain number}` → standard, for token contracts seen on a second chain. */
   private readonly otherChains = new Map<string, ContractType>()
 
-  constructor(private readonly contracts: ContractTable) {}
+  constructor(private readonly tokenContracts: TokenContractTable) {}
 
-  learn(contract: number, chain: number, standard: ContractType): void {
-    const packed = this.contracts.field(contract, ContractField.Standard)
+  learn(tokenContract: number, chain: number, standard: ContractType): void {
+    const packed = this.tokenContracts.field(tokenContract, TokenContractField.Standard)
     if (packed === 0 || Math.floor(packed / CODE_RANGE) === chain)
-      this.contracts.setField(contract, ContractField.Standard, chain * CODE_RANGE + CODES.get(standard)!)
-    else this.otherChains.set(`${contract}@${chain}`, standard)
+      this.tokenContracts.setField(
+        tokenContract,
+        TokenContractField.Standard,
+        chain * CODE_RANGE + CODES.get(standard)!,
+      )
+    else this.otherChains.set(`${tokenContract}@${chain}`, standard)
   }
 
-  known(contract: number, chain: number): ContractType | undefined {
-    const packed = this.contracts.field(contract, ContractField.Standard)
+  known(tokenContract: number, chain: number): ContractType | undefined {
+    const packed = this.tokenContracts.field(tokenContract, TokenContractField.Standard)
     if (packed === 0) return undefined
     if (Math.floor(packed / CODE_RANGE) === chain) return STANDARDS[packed % CODE_RANGE]
-    return this.otherChains.size === 0 ? undefined : this.otherChains.get(`${contract}@${chain}`)
+    return this.otherChains.size === 0 ? undefined : this.otherChains.get(`${tokenContract}@${chain}`)
   }
 
-  /** The contract is no longer watched (its record is reused). */
-  forget(contract: number): void {
-    this.contracts.setField(contract, ContractField.Standard, 0)
+  /** The token contract is no longer watched (its record is reused). */
+  forget(tokenContract: number): void {
+    this.tokenContracts.setField(tokenContract, TokenContractField.Standard, 0)
     if (this.otherChains.size === 0) return
-    const prefix = `${contract}@`
+    const prefix = `${tokenContract}@`
     for (const key of this.otherChains.keys()) if (key.startsWith(prefix)) this.otherChains.delete(key)
   }
 }

@@ -3,14 +3,14 @@ import type { DecodedArguments } from './decode.js'
 import type { ParsedEvent } from './event-signature.js'
 import { standardShownBy, type EventRoles } from './token-standards.js'
 import { ContractType } from '../../../../gen/indexer.gen.js'
-import { ContractField, ContractTable } from './contract-table.js'
+import { TokenContractField, TokenContractTable } from './token-contract-table.js'
 import { Interner } from './interner.js'
 import { LearnedStandards } from './learned-standards.js'
 import { EntryField, SubscriptionEntries } from './subscription-entries.js'
 import { PerLogMemo } from './per-log-memo.js'
 import { tokenIdBits } from './token-id-bits.js'
 
-/** One (listener, contract, event) the index can hit. */
+/** One (listener, token contract, event) the index can hit. */
 export interface Subscription {
   listenerId: string
   /** undefined: every chain the engine sees. */
@@ -35,19 +35,19 @@ export interface Match {
 }
 
 /**
- * Listeners indexed by contract: a log costs one lookup in the table of watched contracts (none
- * further for the logs of other contracts) and a scan of its contract's subscription entries, so the
- * cost per log does not grow with the number of listeners elsewhere. With many contracts each lookup
- * is a cache miss, so the layout keeps them few: the contract's record holds its fields, the
+ * Listeners indexed by token contract: a log costs one lookup in the table of watched token contracts
+ * (none further for the logs of other contracts) and a scan of its token contract's subscription entries, so the
+ * cost per log does not grow with the number of listeners elsewhere. With many token contracts each lookup
+ * is a cache miss, so the layout keeps them few: the token contract's record holds its fields, the
  * entries hold what a log is compared with (chain, topic0, topic count, shape, token id bits) as
- * numbers, and a Subscription object is read only for an entry that passes (see ContractTable,
+ * numbers, and a Subscription object is read only for an entry that passes (see TokenContractTable,
  * SubscriptionEntries). The topic count tells ERC-20 from ERC-721 Transfer.
  */
 export class MatchingIndex {
-  private readonly contracts = new ContractTable()
+  private readonly tokenContracts = new TokenContractTable()
   private readonly entries = new SubscriptionEntries<Subscription>()
-  private readonly standards = new LearnedStandards(this.contracts)
-  private readonly contractsByListener = new Map<string, string[]>()
+  private readonly standards = new LearnedStandards(this.tokenContracts)
+  private readonly tokenContractsByListener = new Map<string, string[]>()
   private readonly chains = new Interner<number>()
   private readonly topic0s = new Interner<string>()
   private readonly listeners = new Interner<string>()
@@ -62,7 +62,7 @@ export class MatchingIndex {
     const { entries } = this
     for (const subscription of subscriptions) {
       const contract = subscription.contractAddress.toLowerCase()
-      const record = this.contracts.findOrAdd(contract)
+      const record = this.tokenContracts.findOrAdd(contract)
       const entry = entries.allocate(subscription)
       const { chainId, event, tokenIds, roles } = subscription
       entries.setField(entry, EntryField.Chain, chainId === undefined ? 0 : this.chains.numberOf(chainId))
@@ -73,12 +73,12 @@ export class MatchingIndex {
       entries.setField(entry, EntryField.TokenArgs, filtersTokenIds ? this.tokenArgsOf(roles.tokenIdArgs) : -1)
       entries.setField(entry, EntryField.TokenBits, filtersTokenIds ? tokenIdBits(tokenIds) : 0)
       entries.setField(entry, EntryField.Listener, this.listeners.numberOf(subscription.listenerId))
-      const tail = this.contracts.field(record, ContractField.Tail)
-      if (tail < 0) this.contracts.setField(record, ContractField.Head, entry)
+      const tail = this.tokenContracts.field(record, TokenContractField.Tail)
+      if (tail < 0) this.tokenContracts.setField(record, TokenContractField.Head, entry)
       else entries.setField(tail, EntryField.Next, entry)
-      this.contracts.setField(record, ContractField.Tail, entry)
-      const contracts = this.contractsByListener.get(subscription.listenerId)
-      if (!contracts) this.contractsByListener.set(subscription.listenerId, [contract])
+      this.tokenContracts.setField(record, TokenContractField.Tail, entry)
+      const contracts = this.tokenContractsByListener.get(subscription.listenerId)
+      if (!contracts) this.tokenContractsByListener.set(subscription.listenerId, [contract])
       else if (!contracts.includes(contract)) contracts.push(contract)
     }
   }
@@ -86,9 +86,9 @@ export class MatchingIndex {
   remove(listenerId: string): void {
     const listener = this.listeners.existing(listenerId)
     const { entries } = this
-    for (const contract of this.contractsByListener.get(listenerId) ?? []) {
-      const record = this.contracts.find(contract)
-      let head = this.contracts.field(record, ContractField.Head)
+    for (const contract of this.tokenContractsByListener.get(listenerId) ?? []) {
+      const record = this.tokenContracts.find(contract)
+      let head = this.tokenContracts.field(record, TokenContractField.Head)
       let kept = -1
       for (let entry = head; entry >= 0;) {
         const next = entries.field(entry, EntryField.Next)
@@ -102,25 +102,25 @@ export class MatchingIndex {
       }
       if (head < 0) {
         this.standards.forget(record)
-        this.contracts.delete(record)
+        this.tokenContracts.delete(record)
       } else {
-        this.contracts.setField(record, ContractField.Head, head)
-        this.contracts.setField(record, ContractField.Tail, kept)
+        this.tokenContracts.setField(record, TokenContractField.Head, head)
+        this.tokenContracts.setField(record, TokenContractField.Tail, kept)
       }
     }
-    this.contractsByListener.delete(listenerId)
+    this.tokenContractsByListener.delete(listenerId)
     this.listeners.forget(listenerId)
   }
 
   get listenerCount(): number {
-    return this.contractsByListener.size
+    return this.tokenContractsByListener.size
   }
 
   /** At most one match per listener: a log is one delivery even when two listened signatures fit it. */
   match(chainId: number, log: LogToMatch): Match[] {
     const topic0 = log.topics[0]?.toLowerCase()
     if (!topic0) return []
-    const contract = this.contracts.find(log.address)
+    const contract = this.tokenContracts.find(log.address)
     if (contract < 0) return []
     const chain = this.chains.numberOf(chainId)
     const shown = standardShownBy(log.topics)
@@ -131,7 +131,7 @@ export class MatchingIndex {
     const { memo } = this
     memo.reset()
     let byListener: Map<number, Match[]> | undefined
-    const head = topic0Number === 0 ? -1 : this.contracts.field(contract, ContractField.Head)
+    const head = topic0Number === 0 ? -1 : this.tokenContracts.field(contract, TokenContractField.Head)
     for (let entry = head; entry >= 0; entry = entries.field(entry, EntryField.Next)) {
       if (
         entries.field(entry, EntryField.Topic0) !== topic0Number ||

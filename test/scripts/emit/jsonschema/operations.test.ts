@@ -15,7 +15,7 @@ import { operationKeys } from '../../../support/ir.js'
 
 const split = (key: string) => key.split('.') as [string, string]
 
-describe('valid bodies from SPEC field tables', () => {
+describe('valid bodies from the field tables of docs/endpoints.md', () => {
   it('there is a fixture for every operation of the IR, and none for an operation that does not exist', () => {
     expect(Object.keys(operations).sort()).toEqual(operationKeys().sort())
   })

@@ -59,7 +59,7 @@ describe('runtime pass', () => {
 })
 
 describe('gen/errors.gen.ts is built once from every IR', () => {
-  it('has SPEC built-ins then the schema errors', () => {
+  it('has the error table’s webrpc built-ins then the schema errors', () => {
     const rows = errorRows(new Map([['marketplace', committedIR('marketplace')]]))
     expect(rows[0]).toEqual({ error: 'WebrpcEndpoint', code: 0, msg: 'endpoint error', status: 400 })
     expect(rows.map((r) => r.error)).toContain('Unauthorized')

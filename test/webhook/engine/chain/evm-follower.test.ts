@@ -92,7 +92,7 @@ afterAll(async () => {
 })
 
 describe('JSON-RPC follower against a local EVM node', () => {
-  test('SPEC rule: a TransferSingle listener with tokenIDs gets mints and transfers of those ids only', async () => {
+  test('docs/webhooks.md rule: a TransferSingle listener with tokenIDs gets mints and transfers of those ids only', async () => {
     const { receiver, listener } = await listen({
       contractAddresses: [chain.erc1155],
       events: [SIGNATURES.transferSingle],
@@ -157,7 +157,7 @@ describe('JSON-RPC follower against a local EVM node', () => {
     expect((await engine.listDeliveries(1, wrongShape.listener.id)).deliveries).toEqual([])
   })
 
-  test('all nine SPEC token events decode from real transactions', async () => {
+  test('all nine token events of docs/webhooks.md decode from real transactions', async () => {
     const contracts = [chain.erc20, chain.erc721, chain.erc1155]
     const { receiver } = await listen({ contractAddresses: contracts, events: Object.values(SIGNATURES) })
     await chain.send('TestERC20', chain.erc20, 'transfer', [CAROL, 0n])

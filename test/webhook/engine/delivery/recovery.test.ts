@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { DeliveryReport } from '../../../../src/webhook/index.js'
 import { clientsFor, jsonPost, rawCall, startTestServer, type TestServer } from '../../../local/support.js'
-import { expectSpecError } from '../../../server/error-shape.js'
+import { expectDocumentedError } from '../../../server/error-shape.js'
 import { transferSingleLog } from '../../support/logs.js'
 import { startTestReceiver, waitUntil, type TestReceiver } from '../../support/receiver-server.js'
 
@@ -99,21 +99,21 @@ test('a failing listener is disabled with its reason; recover-since and resend s
   expect(history.map((attempt) => attempt.attempt)).toEqual([1, 2, 3])
 })
 
-test('bad recovery requests get SPEC errors', async () => {
+test('bad recovery requests get errors of docs/errors.md', async () => {
   const { listener } = await clientsFor(server).indexer.addWebhookListener({
     url: receiver.url,
     filters: { contractAddresses: [CONTRACT], events: [TRANSFER_SINGLE] },
   })
-  expectSpecError(
+  expectDocumentedError(
     await rawCall(listenerUrl(listener.id, 'recover'), jsonPost({ since: 'yesterday' }, owner)),
     'InvalidArgument',
   )
-  expectSpecError(await rawCall(listenerUrl(listener.id, 'recover'), { headers: owner }), 'WebrpcBadMethod')
-  expectSpecError(
+  expectDocumentedError(await rawCall(listenerUrl(listener.id, 'recover'), { headers: owner }), 'WebrpcBadMethod')
+  expectDocumentedError(
     await rawCall(listenerUrl(listener.id, 'deliveries/0x00/resend'), { method: 'POST', headers: owner }),
     'NotFound',
   )
-  expectSpecError(
+  expectDocumentedError(
     await rawCall(listenerUrl(listener.id, 'recover'), jsonPost({ since: '2026-01-01T00:00:00Z' })),
     'Unauthorized',
   )

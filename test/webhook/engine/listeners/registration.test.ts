@@ -248,7 +248,7 @@ describe('AddWebhookListener: docs/webhooks.md token events must be indexed as t
     'TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)',
     'TransferBatch(address indexed,address indexed,address indexed,uint256[],uint256[])',
     'URI(string,uint256 indexed)',
-    // Not a SPEC token event (other argument types, so another topic hash): today's rules, any indexing.
+    // Not a token event of docs/webhooks.md (other argument types, so another topic hash): today's rules, any indexing.
     'Transfer(address,address,uint256,uint256)',
     'Minted(address,uint256)',
   ])('%s is accepted', async (signature) => {

@@ -119,7 +119,7 @@ function subscription(signature: string, extra: Partial<Subscription> = {}, id =
   }
 }
 
-describe('decoding vectors for the nine SPEC signatures', () => {
+describe('decoding vectors for the nine token event signatures of docs/webhooks.md', () => {
   test.each(Object.entries(VECTORS))('%s', (_, vector) => {
     const index = new MatchingIndex()
     index.add([subscription(vector.signature)])

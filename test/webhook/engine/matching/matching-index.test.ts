@@ -38,7 +38,7 @@ const listenersOf = (index: MatchingIndex, chainId: number, log: LogToMatch) =>
   index.match(chainId, log).map((match) => match.subscription.listenerId)
 
 describe('matching index', () => {
-  test('many contracts: each log finds its own listener, in any letter case, also after half of them leave', () => {
+  test('many token contracts: each log finds its own listener, in any letter case, also after half of them leave', () => {
     const index = new MatchingIndex()
     const count = 3_000
     index.add(Array.from({ length: count }, (_, n) => subscription(`l${n}`, getAddress(contract(n)))))
@@ -65,7 +65,7 @@ describe('matching index', () => {
       expect(listenersOf(index, 1, singleLog(address))).toEqual([])
   })
 
-  test('listeners of one contract keep their order when one in the middle leaves', () => {
+  test('listeners of one token contract keep their order when one in the middle leaves', () => {
     const index = new MatchingIndex()
     for (const id of ['l1', 'l2', 'l3']) index.add([subscription(id, contract(9))])
     index.remove('l2')
@@ -88,7 +88,7 @@ describe('matching index', () => {
     expect(listenersOf(index, 2, singleLog(contract(1), 39n))).toEqual(['any id'])
   })
 
-  test('the token standard a contract showed is kept per chain', () => {
+  test('the token standard a token contract showed is kept per chain', () => {
     const ambiguous = parseEventSignature('ApprovalForAll(address indexed a, address indexed b, bool approved)')
     const index = new MatchingIndex()
     index.add([

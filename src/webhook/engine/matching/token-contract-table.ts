@@ -2,29 +2,29 @@ import { ADDRESS_WORDS, addressWord, looksLikeAddress, readAddressWords } from '
 
 const LAST_WORD = ADDRESS_WORDS - 1
 
-/** A contract's fields, after the words of its address (plain numbers: V8 folds them). */
-export const ContractField = {
-  /** First and last subscription entry of the contract (see SubscriptionEntries), -1 when none. */
+/** A token contract's fields, after the words of its address (plain numbers: V8 folds them). */
+export const TokenContractField = {
+  /** First and last subscription entry of the token contract (see SubscriptionEntries), -1 when none. */
   Head: ADDRESS_WORDS,
   Tail: ADDRESS_WORDS + 1,
   /** The token standard its logs showed, as the caller encodes it; 0 when none yet. */
   Standard: ADDRESS_WORDS + 2,
 } as const
-export type ContractField = (typeof ContractField)[keyof typeof ContractField]
+export type TokenContractField = (typeof TokenContractField)[keyof typeof TokenContractField]
 
-/** 8 words = 32 bytes per contract record. */
+/** 8 words = 32 bytes per token contract record. */
 const STRIDE = 8
 const MIN_BITS = 4
 
 /**
- * Watched contracts by address, in two Int32Arrays. A hash table (open addressing, linear probing) of
- * 8-byte slots holds each contract's last address word and record number: 2 MB at 100,000 contracts,
- * so a log of an unwatched contract reads 8 of its 40 digits and about one cache line, where a Map
+ * Watched token contracts by address, in two Int32Arrays. A hash table (open addressing, linear probing) of
+ * 8-byte slots holds each token contract's last address word and record number: 2 MB at 100,000 token contracts,
+ * so a log of an unwatched token contract reads 8 of its 40 digits and about one cache line, where a Map
  * keyed by address strings touches its bucket, its entry and the key string. The records (address,
- * then the fields) are numbered densely and keep their number while the contract is watched.
- * 100,000 contracts are two arrays for the garbage collector instead of 100,000 objects.
+ * then the fields) are numbered densely and keep their number while the token contract is watched.
+ * 100,000 token contracts are two arrays for the garbage collector instead of 100,000 objects.
  */
-export class ContractTable {
+export class TokenContractTable {
   private bits = MIN_BITS
   /** Per slot: last address word, record number + 1 (0: empty). */
   private slots = new Int32Array(2 << MIN_BITS)
@@ -36,7 +36,7 @@ export class ContractTable {
   /** The address being looked up. */
   private readonly key = new Int32Array(ADDRESS_WORDS)
 
-  /** The record of a watched contract, or -1 (also for a string that is not an address). */
+  /** The record of a watched token contract, or -1 (also for a string that is not an address). */
   find(address: string): number {
     if (!looksLikeAddress(address)) return -1
     const last = addressWord(address, LAST_WORD)
@@ -59,7 +59,7 @@ export class ContractTable {
     return -1
   }
 
-  /** The record of the contract, added (Head and Tail -1, other fields 0) if it was not there; throws for a non-address. */
+  /** The record of the token contract, added (Head and Tail -1, other fields 0) if it was not there; throws for a non-address. */
   findOrAdd(address: string): number {
     const found = this.find(address)
     if (found >= 0) return found
@@ -69,18 +69,18 @@ export class ContractTable {
     const at = record * STRIDE
     this.records.set(this.key, at)
     this.records.fill(0, at + ADDRESS_WORDS, at + STRIDE)
-    this.records[at + ContractField.Head] = -1
-    this.records[at + ContractField.Tail] = -1
+    this.records[at + TokenContractField.Head] = -1
+    this.records[at + TokenContractField.Tail] = -1
     this.place(this.key[LAST_WORD]!, record)
     this.count++
     return record
   }
 
-  field(record: number, field: ContractField): number {
+  field(record: number, field: TokenContractField): number {
     return this.records[record * STRIDE + field]!
   }
 
-  setField(record: number, field: ContractField, value: number): void {
+  setField(record: number, field: TokenContractField, value: number): void {
     this.records[record * STRIDE + field] = value
   }
 
@@ -99,7 +99,7 @@ export class ContractTable {
       }
     }
     slots[2 * hole] = slots[2 * hole + 1] = 0
-    this.records[record * STRIDE + ContractField.Head] = this.free
+    this.records[record * STRIDE + TokenContractField.Head] = this.free
     this.free = record
     this.count--
   }
@@ -107,7 +107,7 @@ export class ContractTable {
   private newRecord(): number {
     if (this.free >= 0) {
       const record = this.free
-      this.free = this.records[record * STRIDE + ContractField.Head]!
+      this.free = this.records[record * STRIDE + TokenContractField.Head]!
       return record
     }
     if ((this.recordsUsed + 1) * STRIDE > this.records.length) {

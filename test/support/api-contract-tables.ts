@@ -1,11 +1,12 @@
 /**
- * SPEC.md transcribed by hand: every field of every table of §2, §4 and §6 with its wire type.
+ * The API contract's tables transcribed by hand: every field of every resource, operation and webhook
+ * payload table with its wire type (docs/resources.md, docs/endpoints.md, docs/webhooks.md).
  * Wire types: string, number, bool, object, enum (a string on the wire), T[] for arrays, and a
  * type name for a nested object. The contract test compares this with the IR.
  */
-export type SpecFields = Record<string, string>
+export type WireFields = Record<string, string>
 
-const order: SpecFields = {
+const order: WireFields = {
   id: 'number',
   collectionId: 'number',
   orderId: 'string',
@@ -46,8 +47,8 @@ const order: SpecFields = {
   deletedAt: 'string',
 }
 
-/** SPEC's resource name → the RIDL type that carries it, and its fields. */
-export const specTypes: Record<string, { ridl: string; fields: SpecFields }> = {
+/** The API contract's resource name → the RIDL type that carries it, and its fields. */
+export const contractResources: Record<string, { ridl: string; fields: WireFields }> = {
   Order: { ridl: 'Order', fields: order },
   FeeBreakdownEntry: {
     ridl: 'FeeBreakdownEntry',
@@ -203,7 +204,7 @@ export const specTypes: Record<string, { ridl: string; fields: SpecFields }> = {
   },
   'AddWebhookListener filters': {
     ridl: 'WebhookFilters',
-    // tokenIDs: SPEC types []int while its sample sends strings; RIDL carries `any` (integer or decimal string).
+    // tokenIDs: the API contract types []int while its sample sends strings; RIDL carries `any` (integer or decimal string).
     fields: {
       contractAddresses: 'string[]',
       events: 'string[]',
@@ -215,7 +216,7 @@ export const specTypes: Record<string, { ridl: string; fields: SpecFields }> = {
   'Delivery payload': {
     ridl: 'WebhookPayload',
     fields: {
-      // blockNumber, txnIndex: SPEC i32; parentBlockHash: SPEC "i32 (as typed)" for a hash, carried as a string.
+      // blockNumber, txnIndex: the API contract's i32; parentBlockHash: its "i32 (as typed)" for a hash, carried as a string.
       uid: 'string',
       type: 'enum',
       blockNumber: 'number',
@@ -239,16 +240,16 @@ export const specTypes: Record<string, { ridl: string; fields: SpecFields }> = {
   'rawLog object': { ridl: 'WebhookRawLog', fields: { data: 'string', topics: 'string[]' } },
 }
 
-export interface SpecOperation {
+export interface ContractOperation {
   service: string
   method: string
-  request: SpecFields
-  /** Request fields SPEC marks required (only the webhook tables mark them). */
+  request: WireFields
+  /** Request fields the API contract marks required (only the webhook tables mark them). */
   required?: string[]
-  response: SpecFields
+  response: WireFields
 }
 
-export const specOperations: SpecOperation[] = [
+export const contractOperations: ContractOperation[] = [
   {
     service: 'Marketplace',
     method: 'GetCountOfAllCollectibles',
@@ -321,10 +322,10 @@ export const specOperations: SpecOperation[] = [
 ]
 
 /** Required sub-fields of the webhook filter (docs/endpoints.md AddWebhookListener table). */
-export const specRequiredFilterFields = ['contractAddresses', 'events']
+export const requiredFilterFields = ['contractAddresses', 'events']
 
 /** docs/errors.md, both tables. */
-export const specErrors = [
+export const errorTableRows = [
   ['WebrpcEndpoint', 0, 'endpoint error', 400],
   ['WebrpcRequestFailed', -1, 'request failed', 400],
   ['WebrpcBadRoute', -2, 'bad route', 404],
