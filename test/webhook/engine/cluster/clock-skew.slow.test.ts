@@ -117,7 +117,7 @@ test('two engines 60 s apart share the outbox: no row sent twice, a removal wait
   await new Promise((resolve) => setTimeout(resolve, 500))
   expect(receiver.duplicates).toBe(0)
 
-  expect(await fast.removeListener(1, { id: listener.id! })).toBe(true)
+  expect(await fast.removeListener(1, { id: listener.id!, projectId: String(listener.projectId) })).toBe(true)
   expect(receiver.open).toBe(0)
   const receivedAtRemoval = receiver.received
   await new Promise((resolve) => setTimeout(resolve, 300))
