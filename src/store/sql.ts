@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
 import { consoleLog, type Log } from '../observability/log.js'
+import { retryingConflicts } from './conflict-retry.js'
 import { lockDataDir } from './lock.js'
 import type { NotificationHandlers, Notifications } from './notifications.js'
 
@@ -12,7 +13,10 @@ export { DataDirLockedError, lockDataDir, lockFileName } from './lock.js'
 /** One SQL dialect (PostgreSQL) for both the embedded store and a real server. */
 export interface Sql {
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>
-  /** Runs fn in one transaction; a throw rolls it back. */
+  /**
+   * Runs fn in one transaction; a throw rolls it back. On PostgreSQL a transaction aborted by a deadlock or a
+   * serialization failure runs again from the start (conflict-retry.ts), so fn must do nothing but its queries.
+   */
   transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>
   close(): Promise<void>
   /**
@@ -136,34 +140,36 @@ async function openPostgres(connectionString: string, log: Log): Promise<Sql> {
     transaction: (fn) => fn(inClient(client)),
     close: async () => undefined,
   })
+  async function runTransaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    const client = await pool.connect()
+    // While checked out, the pool's idle listener is off: a connection lost between two queries of fn would
+    // otherwise be an unhandled 'error' event too.
+    let lost: Error | undefined
+    const onError = (error: Error) => {
+      lost = error
+      log('PostgreSQL connection lost during a transaction', error)
+    }
+    client.on('error', onError)
+    try {
+      await client.query('BEGIN')
+      const result = await fn(inClient(client))
+      await client.query('COMMIT')
+      return result
+    } catch (error) {
+      if (!lost) await client.query('ROLLBACK').catch((rollbackError: Error) => (lost = rollbackError))
+      throw error
+    } finally {
+      client.off('error', onError)
+      // A broken client is destroyed instead of going back to the pool.
+      client.release(lost)
+    }
+  }
   return {
+    // A statement outside a transaction is a transaction of its own: aborted by a conflict, it runs again too.
     query: async <Row>(text: string, params?: unknown[]) => ({
-      rows: (await pool.query(prepared(text, params))).rows as Row[],
+      rows: (await retryingConflicts(() => pool.query(prepared(text, params)))).rows as Row[],
     }),
-    async transaction(fn) {
-      const client = await pool.connect()
-      // While checked out, the pool's idle listener is off: a connection lost between two queries of fn would
-      // otherwise be an unhandled 'error' event too.
-      let lost: Error | undefined
-      const onError = (error: Error) => {
-        lost = error
-        log('PostgreSQL connection lost during a transaction', error)
-      }
-      client.on('error', onError)
-      try {
-        await client.query('BEGIN')
-        const result = await fn(inClient(client))
-        await client.query('COMMIT')
-        return result
-      } catch (error) {
-        if (!lost) await client.query('ROLLBACK').catch((rollbackError: Error) => (lost = rollbackError))
-        throw error
-      } finally {
-        client.off('error', onError)
-        // A broken client is destroyed instead of going back to the pool.
-        client.release(lost)
-      }
-    },
+    transaction: (fn) => retryingConflicts(() => runTransaction(fn)),
     listen: (channels, handlers) => listenPostgres(connectionString, channels, handlers, log),
     async oneAtATime(fn) {
       const client = await pool.connect()

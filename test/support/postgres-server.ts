@@ -35,6 +35,8 @@ export interface PostgresServer {
 /** A PostgreSQL cluster of its own that a test may take down and bring back up, on the same port and data. */
 export interface PostgresCluster extends PostgresServer {
   port: number
+  /** The server's log file (deadlocks, errors of statements, connections). */
+  logFile: string
   /** Stops the server (pg_ctl stop, fast: connections are closed; immediate: killed as by a crash); data is kept. */
   halt(mode: 'fast' | 'immediate'): void
   /** Starts the halted server again, on the same port, and waits until it accepts connections. */
@@ -112,7 +114,7 @@ export async function startPostgresCluster(database: string): Promise<PostgresCl
     resume()
     asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', database])
     const url = `postgresql://postgres@127.0.0.1:${port}/${database}`
-    return { url, port, stop, halt: (mode) => void halt(mode), resume }
+    return { url, port, logFile: join(dir, 'server.log'), stop, halt: (mode) => void halt(mode), resume }
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim()
     stop()

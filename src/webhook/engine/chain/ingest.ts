@@ -33,7 +33,7 @@ export async function enqueueMatchingLogs(
       })
     }
   }
-  const queued = await enqueueDeliveries(sql, deliveries, now)
+  const queued = await enqueueDeliveries(sql, deliveries)
   return queued.filter((delivery) => delivery.state === 'pending').map((delivery) => delivery.uid)
 }
 

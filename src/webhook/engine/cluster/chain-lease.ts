@@ -9,7 +9,8 @@ export type LeaseState = { held: true; takenFrom?: string } | { held: false; hol
  * One follower per chain across every engine on the database: the follower that holds the chain's lease
  * fetches and matches its blocks; the others stand by and take the lease over once it runs out (its holder
  * died or lost the database). The holder renews the lease in each block's transaction, so a block is only
- * ever committed by the engine that holds the lease at commit time.
+ * ever committed by the engine that holds the lease at commit time. Its end is the database's clock, which
+ * every engine reads alike.
  */
 export class ChainLease {
   constructor(
@@ -22,23 +23,23 @@ export class ChainLease {
 
   /** Takes the lease if it is free or ran out, renews it if held; else says who holds it and until when. */
   async acquire(): Promise<LeaseState> {
-    const at = this.now()
     const { rows } = await this.sql.query<{ engine_id: string; lease_until: Date; previous: string | null }>(
       `with previous as (select engine_id, lease_until from webhook_chain_leases where chain_id = $1),
        taken as (
-         insert into webhook_chain_leases (chain_id, engine_id, lease_until) values ($1, $2, $3)
+         insert into webhook_chain_leases (chain_id, engine_id, lease_until)
+         values ($1, $2, now() + $3::double precision * interval '1 millisecond')
          on conflict (chain_id) do update set engine_id = excluded.engine_id, lease_until = excluded.lease_until
-           where webhook_chain_leases.engine_id = excluded.engine_id or webhook_chain_leases.lease_until <= $4
+           where webhook_chain_leases.engine_id = excluded.engine_id or webhook_chain_leases.lease_until <= now()
          returning engine_id, lease_until
        )
        select engine_id, lease_until, (select engine_id from previous) as previous from taken
        union all
        select engine_id, lease_until, null from previous where not exists (select 1 from taken)`,
-      [this.chainId, this.engineId, new Date(at + this.leaseMs), new Date(at)],
+      [this.chainId, this.engineId, this.leaseMs],
     )
     const row = rows[0]
     // Another engine inserted the first lease of this chain meanwhile.
-    if (!row) return { held: false, holder: 'another engine', until: at }
+    if (!row) return { held: false, holder: 'another engine', until: this.now() }
     if (row.engine_id !== this.engineId) return { held: false, holder: row.engine_id, until: row.lease_until.getTime() }
     return row.previous && row.previous !== this.engineId ? { held: true, takenFrom: row.previous } : { held: true }
   }
@@ -46,8 +47,9 @@ export class ChainLease {
   /** In a block's transaction: extends the lease, or throws LeaseLost if another engine holds it now. */
   async renewIn(tx: Sql): Promise<void> {
     const { rows } = await tx.query(
-      `update webhook_chain_leases set lease_until = $3 where chain_id = $1 and engine_id = $2 returning 1`,
-      [this.chainId, this.engineId, new Date(this.now() + this.leaseMs)],
+      `update webhook_chain_leases set lease_until = now() + $3::double precision * interval '1 millisecond'
+       where chain_id = $1 and engine_id = $2 returning 1`,
+      [this.chainId, this.engineId, this.leaseMs],
     )
     if (rows.length === 0) throw new LeaseLost()
   }

@@ -5,13 +5,12 @@ import type { Sql } from '../../../store/sql.js'
 export const DEFAULT_LIVENESS_MS = 5_000
 
 /**
- * SQL: is engine `e` alive at $now? Its heartbeat has not lapsed, or its notification backend is still
+ * SQL: is engine `e` alive, by the database's clock (every engine's heartbeat is written by it)? Its heartbeat has not lapsed, or its notification backend is still
  * connected (a heartbeat delayed by a busy pool does not make a live engine look gone). A lost notification
  * connection alone never makes an engine look gone: the process may be alive, reconnecting, with requests
  * in flight.
  */
-const aliveAt = (now: string) =>
-  `(coalesce(e.alive_until > ${now}, false)
+const ALIVE = `(coalesce(e.alive_until > now(), false)
     or coalesce(e.backend_pid in (select pid from pg_stat_activity where pid is not null), false))`
 
 export interface EnginePresenceOptions {
@@ -50,8 +49,7 @@ export class EnginePresence {
   }
 
   async start(): Promise<void> {
-    const { sql, now } = this.options
-    await sql.query(`delete from webhook_engines e where not ${aliveAt('$1')}`, [new Date(now())])
+    await this.options.sql.query(`delete from webhook_engines e where not ${ALIVE}`)
     await this.renew()
     this.heartbeat = setInterval(() => void this.renew().catch(() => undefined), this.options.livenessMs / 5)
     this.heartbeat.unref()
@@ -68,9 +66,10 @@ export class EnginePresence {
     const sentAt = now()
     try {
       await sql.query(
-        `insert into webhook_engines (id, backend_pid, started_at, alive_until) values ($1, $2, $3, $4)
+        `insert into webhook_engines (id, backend_pid, started_at, alive_until)
+         values ($1, $2, now(), now() + $3::double precision * interval '1 millisecond')
          on conflict (id) do update set backend_pid = excluded.backend_pid, alive_until = excluded.alive_until`,
-        [engineId, this.options.backendPid() ?? null, new Date(sentAt), new Date(sentAt + livenessMs)],
+        [engineId, this.options.backendPid() ?? null, livenessMs],
       )
     } catch (error) {
       if (!this.failing) this.options.log('could not renew the webhook engine heartbeat', error)
@@ -78,6 +77,7 @@ export class EnginePresence {
       throw error
     }
     this.failing = false
+    // By this engine's clock, from before the write: never later than the database's alive_until.
     this.confirmedUntil = sentAt + livenessMs
     clearTimeout(this.lapseTimer)
     this.lapseTimer = setTimeout(() => this.options.onLapsed(), Math.max(0, this.confirmedUntil - now()))
@@ -111,10 +111,10 @@ export async function waitForAttemptsInFlight(
   while (now() < deadline) {
     const { rows } = await sql.query(
       `select 1 from webhook_outbox o
-       where o.listener_id = $1 and o.in_flight_until > $2
-         and (o.claimed_by = $3 or exists (select 1 from webhook_engines e where e.id = o.claimed_by and ${aliveAt('$2')}))
+       where o.listener_id = $1 and o.in_flight_until > now()
+         and (o.claimed_by = $2 or exists (select 1 from webhook_engines e where e.id = o.claimed_by and ${ALIVE}))
        limit 1`,
-      [listenerId, new Date(now()), engineId],
+      [listenerId, engineId],
     )
     if (rows.length === 0) return
     await new Promise((resolve) => setTimeout(resolve, POLL_MS))

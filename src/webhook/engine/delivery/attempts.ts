@@ -1,4 +1,5 @@
 import type { Sql } from '../../../store/sql.js'
+import { lockedInOrder } from './outbox.js'
 
 export interface AttemptRecord {
   uid: string
@@ -10,7 +11,7 @@ export interface AttemptRecord {
   durationMs: number
 }
 
-/** What an attempt leaves the outbox row in: finished, or pending until retryAt. */
+/** What an attempt leaves the outbox row in: finished, or pending until retryAt (this engine's clock). */
 export type AttemptOutcome =
   { state: 'delivered' | 'failed' | 'cancelled'; error?: string } | { retryAt: number; error: string }
 
@@ -24,7 +25,8 @@ export interface FinishedAttempt {
 /**
  * Records attempts and moves their outbox rows in one statement, however many there are. Only a row
  * still pending moves (a listener removed meanwhile keeps its row cancelled); the engine's lease on the
- * row ends either way.
+ * row ends either way. The rows are locked by uid first (outbox.ts); a retry is due after the same delay by
+ * the database's clock as by this engine's.
  */
 export async function recordAttemptOutcomes(
   sql: Sql,
@@ -37,8 +39,9 @@ export async function recordAttemptOutcomes(
   await sql.query(
     `with input as (
        select * from unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[],
-                            $7::double precision[], $8::text[], $9::timestamptz[], $10::text[])
-         as t (uid, listener_id, attempt, at, status, error, duration_ms, final_state, retry_at, outcome_error)
+                            $7::double precision[], $8::text[], $9::double precision[], $10::text[])
+         as t (uid, listener_id, attempt, at, status, error, duration_ms, final_state, retry_in_ms, outcome_error)
+     ), locked as (${lockedInOrder('uid = any($1)')}
      ), recorded as (
        insert into webhook_attempts (uid, listener_id, attempt, at, status, error, duration_ms)
        select uid, listener_id, attempt, at, status, error, duration_ms from input
@@ -46,11 +49,12 @@ export async function recordAttemptOutcomes(
      update webhook_outbox o set
        in_flight_until = case when o.claimed_by = $12 then null else o.in_flight_until end,
        state = case when o.state = 'pending' then coalesce(i.final_state, o.state) else o.state end,
-       next_attempt_at = case when o.state = 'pending' then coalesce(i.retry_at, o.next_attempt_at) else o.next_attempt_at end,
+       next_attempt_at = case when o.state = 'pending'
+         then coalesce(now() + i.retry_in_ms * interval '1 millisecond', o.next_attempt_at) else o.next_attempt_at end,
        last_status = case when o.state = 'pending' then i.status else o.last_status end,
        last_error = case when o.state = 'pending' then i.outcome_error else o.last_error end,
        finished_at = case when o.state <> 'pending' then o.finished_at when i.final_state is null then null else $11::timestamptz end
-     from input i where o.uid = i.uid`,
+     from input i, locked where o.uid = i.uid and locked.uid = o.uid`,
     [
       column((e) => e.attempt.uid),
       column((e) => e.attempt.listenerId),
@@ -60,7 +64,7 @@ export async function recordAttemptOutcomes(
       column((e) => e.attempt.error ?? null),
       column((e) => e.attempt.durationMs),
       column((e) => ('state' in e.outcome ? e.outcome.state : null)),
-      column((e) => ('retryAt' in e.outcome ? new Date(e.outcome.retryAt) : null)),
+      column((e) => ('retryAt' in e.outcome ? Math.max(0, e.outcome.retryAt - now) : null)),
       column((e) => e.outcome.error ?? null),
       new Date(now),
       engineId,

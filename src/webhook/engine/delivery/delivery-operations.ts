@@ -53,7 +53,7 @@ export function deliveryOperations(
 
     resendDelivery: answeringDocumentedErrors(async (projectId, listenerId, uid) => {
       const record = await ownedListener(projectId, listenerId)
-      const result = await requeue(record, (tx) => requeueDelivery(tx, record.id, uid, now()))
+      const result = await requeue(record, (tx) => requeueDelivery(tx, record.id, uid))
       if ('requeued' in result) return result.requeued
       throw resendRefused(uid, listenerId, result.refused)
     }),
@@ -61,7 +61,7 @@ export function deliveryOperations(
     recoverDeliveries: answeringDocumentedErrors(async (projectId, listenerId, since) => {
       if (!(since instanceof Date) || Number.isNaN(since.getTime())) throw invalidArgument('since', 'not a time')
       const record = await ownedListener(projectId, listenerId)
-      return requeue(record, (tx) => requeueFailedSince(tx, record.id, since.getTime(), now()))
+      return requeue(record, (tx) => requeueFailedSince(tx, record.id, since.getTime()))
     }),
   }
 }

@@ -1,7 +1,7 @@
 import type { Log } from '../../../observability/log.js'
 import type { Sql } from '../../../store/sql.js'
 import type { Sender, SendResult } from './http-sender.js'
-import { claimDueDeliveries, nextDueTime, type ClaimedDelivery } from './outbox.js'
+import { claimDueDeliveries, msUntilNextDue, type ClaimedDelivery } from './outbox.js'
 import { recordAttemptOutcomes, type AttemptOutcome } from './attempts.js'
 import { ListenerHealth } from '../listeners/listener-health.js'
 import { OutcomeWriter } from './outcome-writer.js'
@@ -112,7 +112,6 @@ export class DeliveryWorker {
           claimed = await claimDueDeliveries(
             this.options.sql,
             this.options.engineId,
-            this.options.now(),
             this.options.attemptTimeoutMs + LEASE_MARGIN_MS,
             {
               limit: free,
@@ -155,13 +154,13 @@ export class DeliveryWorker {
   }
 
   private async untilNextDue(): Promise<number> {
-    const due = await nextDueTime(this.options.sql).catch((error: unknown) => {
+    const due = await msUntilNextDue(this.options.sql).catch((error: unknown) => {
       // The store is unavailable (or closing): look again after the idle poll.
       if (this.running) this.options.log('could not read when the next webhook delivery is due', error)
       return undefined
     })
     if (due === undefined) return this.options.idlePollMs
-    return Math.max(0, Math.min(this.options.idlePollMs, due - this.options.now()))
+    return Math.max(0, Math.min(this.options.idlePollMs, due))
   }
 
   private sleep(ms: number): Promise<void> {

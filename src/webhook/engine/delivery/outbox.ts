@@ -5,6 +5,12 @@ import type { Sql } from '../../../store/sql.js'
  * it, and leaves 'pending' only after a receiver answered 2xx (delivered), the listener is gone
  * (cancelled), retries ran out or the receiver said 410 (failed), or its block was dropped by a
  * reorg before it was delivered (reorged).
+ *
+ * Points in time that one engine writes and another compares (when a row is due, until when an attempt is in
+ * flight) are the database's clock, `now()`, never an engine's. Every statement that locks several rows locks
+ * them in one order, by uid (lockedInOrder), so two never wait for each other in a cycle (a deadlock): a
+ * removal's cancel, an outcome write, a reorg's marking, a requeue. The claim needs none: it skips locked
+ * rows, so it never waits.
  */
 export type OutboxState = 'pending' | 'delivered' | 'failed' | 'cancelled' | 'reorged'
 
@@ -39,7 +45,7 @@ export interface ClaimedDelivery {
  * pending for a listener that is gone. A log re-mined after a reorg keeps its uid: it is sent again
  * only if the dropped copy never was.
  */
-export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[], now: number): Promise<NewDelivery[]> {
+export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[]): Promise<NewDelivery[]> {
   if (deliveries.length === 0) return []
   const listenerIds = [...new Set(deliveries.map((d) => d.listenerId))].sort()
   const { rows } = await sql.query<{ id: string }>(
@@ -47,14 +53,15 @@ export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[], now
     [listenerIds],
   )
   const active = new Set(rows.map((row) => row.id))
-  const queued = deliveries.filter((d) => active.has(d.listenerId))
+  // In uid order: the upsert locks a re-mined log's row (reorged) in the order of its input.
+  const queued = deliveries.filter((d) => active.has(d.listenerId)).sort((a, b) => (a.uid < b.uid ? -1 : 1))
   if (queued.length === 0) return []
   const column = <T>(pick: (d: NewDelivery) => T) => queued.map(pick)
   await sql.query(
     `insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, last_error, created_at, finished_at)
-     select uid, listener_id, chain_id, block_number, block_hash, body, state, $8::timestamptz, last_error, $8::timestamptz,
-            case when state = 'failed' then $8::timestamptz end
-     from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $9::text[])
+     select uid, listener_id, chain_id, block_number, block_hash, body, state, now(), last_error, now(),
+            case when state = 'failed' then now() end
+     from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[])
        as t (uid, listener_id, chain_id, block_number, block_hash, body, state, last_error)
      on conflict (uid) do update set block_number = excluded.block_number, block_hash = excluded.block_hash,
        body = excluded.body, state = excluded.state, next_attempt_at = excluded.next_attempt_at, last_error = excluded.last_error
@@ -67,7 +74,6 @@ export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[], now
       column((d) => d.blockHash),
       column((d) => d.body),
       column((d) => d.state),
-      new Date(now),
       column((d) => d.lastError ?? null),
     ],
   )
@@ -88,7 +94,7 @@ const CANDIDATES_PER_SLOT = 4
 
 /**
  * Takes due rows of active listeners and leases them to this engine: their next attempt moves to
- * now + leaseMs, so a process that dies mid-send leaves them to be retried after the lease
+ * the database's now + leaseMs, so a process that dies mid-send leaves them to be retried after the lease
  * (at-least-once). SKIP LOCKED lets engines on one database take disjoint rows without waiting on
  * each other, and the listener's state is read here, in the same statement, so no engine sends for
  * a listener that is no longer active, whatever its own memory says.
@@ -96,7 +102,6 @@ const CANDIDATES_PER_SLOT = 4
 export async function claimDueDeliveries(
   sql: Sql,
   engineId: string,
-  now: number,
   leaseMs: number,
   limits: ClaimLimits,
 ): Promise<ClaimedDelivery[]> {
@@ -111,24 +116,24 @@ export async function claimDueDeliveries(
   }>(
     `with candidates as (
        select o.uid, o.listener_id, o.next_attempt_at from webhook_outbox o
-       where o.state = 'pending' and o.next_attempt_at <= $1
-       order by o.next_attempt_at limit $7
+       where o.state = 'pending' and o.next_attempt_at <= now()
+       order by o.next_attempt_at limit $6
        for update skip locked
      ), chosen as (
        select uid from (
          select c.uid, c.next_attempt_at,
                 row_number() over (partition by c.listener_id order by c.next_attempt_at) + coalesce(f.in_flight, 0) as position
-         from candidates c left join unnest($5::text[], $6::int[]) as f (listener_id, in_flight) on f.listener_id = c.listener_id
+         from candidates c left join unnest($4::text[], $5::int[]) as f (listener_id, in_flight) on f.listener_id = c.listener_id
          where exists (select 1 from webhook_listeners l where l.id = c.listener_id and l.active and l.removed_at is null)
-       ) ranked where position <= $4 order by next_attempt_at limit $3
+       ) ranked where position <= $3 order by next_attempt_at limit $2
      )
-     update webhook_outbox o set next_attempt_at = $2, attempts = o.attempts + 1, claimed_by = $8, in_flight_until = $2
+     update webhook_outbox o set next_attempt_at = now() + $1::double precision * interval '1 millisecond',
+       attempts = o.attempts + 1, claimed_by = $7, in_flight_until = now() + $1::double precision * interval '1 millisecond'
      from chosen, webhook_listeners l
      where o.uid = chosen.uid and l.id = o.listener_id
      returning o.uid, o.listener_id, o.body, o.attempts, o.retry_from, l.url, l.secret`,
     [
-      new Date(now),
-      new Date(now + leaseMs),
+      leaseMs,
       limits.limit,
       limits.perListener,
       [...limits.inFlight.keys()],
@@ -148,11 +153,13 @@ export async function claimDueDeliveries(
   }))
 }
 
-export async function nextDueTime(sql: Sql): Promise<number | undefined> {
-  const { rows } = await sql.query<{ at: Date | null }>(
-    `select min(next_attempt_at) as at from webhook_outbox where state = 'pending'`,
+/** How long until the next pending row is due, by the database's clock (0 or less: due now). */
+export async function msUntilNextDue(sql: Sql): Promise<number | undefined> {
+  const { rows } = await sql.query<{ ms: number | string | null }>(
+    `select extract(epoch from min(next_attempt_at) - now()) * 1000 as ms from webhook_outbox where state = 'pending'`,
   )
-  return rows[0]?.at?.getTime()
+  const ms = rows[0]?.ms
+  return ms === null || ms === undefined ? undefined : Number(ms)
 }
 
 export async function cancelListenerDeliveries(
@@ -162,7 +169,8 @@ export async function cancelListenerDeliveries(
   now: number,
 ): Promise<void> {
   await sql.query(
-    `update webhook_outbox set state = 'cancelled', last_error = $2, finished_at = $3 where listener_id = $1 and state = 'pending'`,
+    `update webhook_outbox set state = 'cancelled', last_error = $2, finished_at = $3
+     where uid in (${lockedInOrder(`listener_id = $1 and state = 'pending'`)}) and state = 'pending'`,
     [listenerId, reason, new Date(now)],
   )
 }
@@ -171,7 +179,13 @@ export async function markBlocksReorged(sql: Sql, chainId: number, blockHashes: 
   if (blockHashes.length === 0) return
   await sql.query(
     `update webhook_outbox set state = 'reorged', last_error = 'block dropped by a reorg', finished_at = $3
-     where chain_id = $1 and block_hash = any($2) and state = 'pending'`,
+     where uid in (${lockedInOrder(`chain_id = $1 and block_hash = any($2) and state = 'pending'`)}) and state = 'pending'`,
     [chainId, blockHashes, new Date(now)],
   )
 }
+
+/**
+ * SQL: the uids of the outbox rows matching `where`, locked by uid, ascending. The update using it repeats its
+ * state condition: a row changed while this statement waited for its lock may no longer meet it.
+ */
+export const lockedInOrder = (where: string) => `select uid from webhook_outbox where ${where} order by uid for update`

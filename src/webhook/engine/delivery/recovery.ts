@@ -1,11 +1,14 @@
 import type { Sql } from '../../../store/sql.js'
-import type { OutboxState } from './outbox.js'
+import { lockedInOrder, type OutboxState } from './outbox.js'
 
 /** Svix's default: a listener whose attempts have all failed for this long is disabled. */
 export const DEFAULT_DISABLE_FAILING_AFTER_MS = 5 * 24 * 60 * 60 * 1000
 
-/** What the owner's requeue does to a row: a new attempt now, with the same uid (webhook-id), retries starting over. */
-const REQUEUE = `state = 'pending', next_attempt_at = $3, retry_from = attempts, last_status = null, last_error = null,
+/**
+ * What the owner's requeue does to a row: a new attempt now (the database's: any engine may take it), with the
+ * same uid (webhook-id), retries starting over.
+ */
+const REQUEUE = `state = 'pending', next_attempt_at = now(), retry_from = attempts, last_status = null, last_error = null,
   finished_at = null`
 
 /** Rows that were never sent because their payload failed its JSON Schema stay failed: sending them is no fix. */
@@ -18,7 +21,6 @@ export async function requeueDelivery(
   sql: Sql,
   listenerId: string,
   uid: string,
-  now: number,
 ): Promise<{ requeued: boolean } | { refused: ResendRefusal }> {
   const { rows } = await sql.query<{ state: OutboxState; attempts: number }>(
     'select state, attempts from webhook_outbox where uid = $1 and listener_id = $2 for update',
@@ -29,11 +31,7 @@ export async function requeueDelivery(
   if (row.state === 'reorged') return { refused: 'reorged' }
   if (row.state === 'failed' && Number(row.attempts) === 0) return { refused: 'never-sendable' }
   if (row.state === 'pending') return { requeued: false }
-  await sql.query(`update webhook_outbox set ${REQUEUE} where uid = $1 and listener_id = $2`, [
-    uid,
-    listenerId,
-    new Date(now),
-  ])
+  await sql.query(`update webhook_outbox set ${REQUEUE} where uid = $1 and listener_id = $2`, [uid, listenerId])
   return { requeued: true }
 }
 
@@ -41,11 +39,11 @@ export async function requeueDelivery(
  * Requeues every delivery of the listener that failed or was cancelled (by an outage that disabled the
  * listener) and was queued at or after `since`: Svix's "recover failed messages since".
  */
-export async function requeueFailedSince(sql: Sql, listenerId: string, since: number, now: number): Promise<number> {
+export async function requeueFailedSince(sql: Sql, listenerId: string, since: number): Promise<number> {
+  const requeued = `listener_id = $1 and created_at >= $2 and state in ('failed', 'cancelled') and ${SENDABLE}`
   const { rows } = await sql.query(
-    `update webhook_outbox set ${REQUEUE}
-     where listener_id = $1 and created_at >= $2 and state in ('failed', 'cancelled') and ${SENDABLE} returning uid`,
-    [listenerId, new Date(since), new Date(now)],
+    `update webhook_outbox set ${REQUEUE} where uid in (${lockedInOrder(requeued)}) and ${requeued} returning uid`,
+    [listenerId, new Date(since)],
   )
   return rows.length
 }

@@ -94,11 +94,17 @@ export function listenerOperations(
       if (record.projectId !== projectId)
         throw new Problem('permission-denied', `listener ${args.id} belongs to another project`)
       mirror.remove(record.id)
-      await sql.transaction(async (tx) => {
-        await markListenerRemoved(tx, record.id, now())
-        await cancelListenerDeliveries(tx, record.id, 'listener removed', now())
-        await announceListenerChange(tx, record.id)
-      })
+      try {
+        await sql.transaction(async (tx) => {
+          await markListenerRemoved(tx, record.id, now())
+          await cancelListenerDeliveries(tx, record.id, 'listener removed', now())
+          await announceListenerChange(tx, record.id)
+        })
+      } catch (error) {
+        // Nothing was removed: this engine matches logs for the listener again, as every other engine does.
+        await mirror.refresh(record.id)
+        throw error
+      }
       // Other engines abort their requests to it on the notification; acknowledge once none is left.
       await cluster.attemptsEnded(record.id)
       return true

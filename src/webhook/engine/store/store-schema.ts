@@ -3,7 +3,8 @@ import type { Sql } from '../../../store/sql.js'
 /**
  * The engine's own tables, in the local store's convention (src/local/store/schema.ts): points in time are
  * timestamptz (the engine's clock, epoch ms, goes in as a Date), ids, chain ids and block numbers bigint,
- * durations numeric milliseconds named *_ms.
+ * durations numeric milliseconds named *_ms. A time one engine writes and another compares (next_attempt_at,
+ * in_flight_until, alive_until, lease_until) is the database's clock instead: `now()` in the statement.
  */
 const statements = [
   `create table if not exists webhook_listeners (
