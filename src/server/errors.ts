@@ -3,6 +3,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   ProjectLimitReachedError,
+  TimeoutError,
   WebrpcError,
   WebrpcInternalError,
 } from '../../gen/errors.gen.js'
@@ -22,6 +23,7 @@ const documentedErrorOfKind: Readonly<Record<ProblemKind, new (init: { cause: st
   'not-found': NotFoundError,
   'permission-denied': PermissionDeniedError,
   'limit-reached': ProjectLimitReachedError,
+  busy: TimeoutError,
 }
 
 export function documentedErrorOf(problem: Problem): WebrpcError {
