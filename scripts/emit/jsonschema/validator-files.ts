@@ -15,11 +15,12 @@ export function validatorFiles(
   services: readonly ServiceSchemas[],
   bundles: ReadonlyMap<string, unknown>,
   errorPayload: SchemaResource,
-  memo?: Memo,
+  memo: Memo = (_, compute) => compute(),
 ): Map<string, string> {
   const files = new Map<string, string>([
     ['validator.ts', validatorTypeModule],
-    ['ajv-runtime.ts', ajvRuntimeModule()],
+    // The same for every schema (the package versions are in the memo's key): esbuild runs for it once, not every run.
+    ['ajv-runtime.ts', memo(['ajv-runtime'], ajvRuntimeModule)],
   ])
   const indexLines: string[] = []
   const tableLines: string[] = []
