@@ -31,14 +31,3 @@ export function createGeneratingAjv(strictness: GeneratingAjvStrictness = {}): A
   addFormats(ajv)
   return ajv
 }
-
-/**
- * An ajv that validates (strict, every error, the formats of ajv-formats): what checks examples at generation.
- * Each `$ref` calls the compiled function of the schema it names, as in the generated validators: inlined, a
- * schema referenced from many places would be compiled again at each, which costs generation more than it saves.
- */
-export function createValidatingAjv(): Ajv2020Module.Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, inlineRefs: false })
-  addFormats(ajv)
-  return ajv
-}
