@@ -31,10 +31,3 @@ export function createGeneratingAjv(strictness: GeneratingAjvStrictness = {}): A
   addFormats(ajv)
   return ajv
 }
-
-/** An ajv that validates (strict, every error, the formats of ajv-formats): what checks examples at generation. */
-export function createValidatingAjv(): Ajv2020Module.Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors: true })
-  addFormats(ajv)
-  return ajv
-}

@@ -1,5 +1,5 @@
 import type { WebrpcIR } from '../../pipeline/ir.js'
-import { linkedResources, selfContained, serviceBundle } from './bundle.js'
+import { selfContained, serviceBundle } from './bundle.js'
 import { errorPayloadSchema } from './error-schema.js'
 import { bundlePath } from './ids.js'
 import { schemaIndex } from './schema-index.js'
@@ -18,7 +18,6 @@ export function jsonSchemaFiles(irs: ReadonlyMap<string, WebrpcIR>, memo?: Memo)
   const stems = [...irs.keys()].sort()
   const errorPayload = errorPayloadSchema(stems.flatMap((stem) => irs.get(stem)!.errors))
   const services = stems.map((stem) => serviceSchemas(stem, irs.get(stem)!))
-  const bundles = new Map<string, unknown>()
   for (const service of services) {
     const resources: SchemaResource[] = [
       ...service.types,
@@ -31,10 +30,8 @@ export function jsonSchemaFiles(irs: ReadonlyMap<string, WebrpcIR>, memo?: Memo)
     for (const resource of resources) files.set(`schemas/${resource.path}`, json(selfContained(resource, byPath)))
     const serviceName = irs.get(service.stem)!.services[0]?.name ?? service.stem
     files.set(`schemas/${bundlePath(service.stem)}`, json(serviceBundle(service.stem, serviceName, resources)))
-    bundles.set(service.stem, linkedResources(resources))
   }
   files.set('schemas/index.json', json(schemaIndex(irs, services, errorPayload)))
-  for (const [name, text] of validatorFiles(irs, services, bundles, errorPayload, memo))
-    files.set(`validators/${name}`, text)
+  for (const [name, text] of validatorFiles(irs, services, errorPayload, memo)) files.set(`validators/${name}`, text)
   return files
 }

@@ -1,7 +1,7 @@
 import type { WebrpcIR } from '../../pipeline/ir.js'
 import { ajvRuntimeModule } from './ajv-runtime.js'
+import { serviceValidatorSources } from './compiled-validators.js'
 import { selfContained } from './bundle.js'
-import type { JsonSchema } from './json-schema.js'
 import type { SchemaResource, ServiceSchemas } from './service-schemas.js'
 import { type Memo, type TypedExport, standaloneModule, typedModule, validatorTypeModule } from './validators.js'
 
@@ -13,13 +13,13 @@ const guardName = (resource: SchemaResource) => `is${typeName(resource)}`
 export function validatorFiles(
   irs: ReadonlyMap<string, WebrpcIR>,
   services: readonly ServiceSchemas[],
-  bundles: ReadonlyMap<string, unknown>,
   errorPayload: SchemaResource,
-  memo?: Memo,
+  memo: Memo = (_, compute) => compute(),
 ): Map<string, string> {
   const files = new Map<string, string>([
     ['validator.ts', validatorTypeModule],
-    ['ajv-runtime.ts', ajvRuntimeModule()],
+    // The same for every schema (the package versions are in the memo's key): esbuild runs for it once, not every run.
+    ['ajv-runtime.ts', memo(['ajv-runtime'], ajvRuntimeModule)],
   ])
   const indexLines: string[] = []
   const tableLines: string[] = []
@@ -29,10 +29,8 @@ export function validatorFiles(
     const serviceName = irs.get(stem)!.services[0]?.name ?? stem
     const requests = [...service.requests.values()]
     const responses = [...service.responses.values()]
-    files.set(
-      `${stem}.standalone.ts`,
-      standaloneModule(bundles.get(stem) as JsonSchema, [...service.types, ...requests, ...responses], memo),
-    )
+    const { bundle, exported } = serviceValidatorSources(service)
+    files.set(`${stem}.standalone.ts`, standaloneModule(bundle, exported, memo))
     const methodOf = (resource: SchemaResource, suffix: string) => typeName(resource).slice(0, -suffix.length)
     const argumentsType = (resource: SchemaResource, suffix: 'Request' | 'Response') =>
       `types.${methodOf(resource, suffix)}${suffix === 'Request' ? 'Args' : 'Return'}`

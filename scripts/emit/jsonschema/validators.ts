@@ -1,7 +1,7 @@
 import type { JsonSchema } from './json-schema.js'
 import { ajvRuntimeImport, importingRuntime } from './ajv-runtime.js'
-import { createGeneratingAjv, type GeneratingAjvStrictness, standaloneCode } from './ajv.js'
-import { schemaId } from './ids.js'
+import type { GeneratingAjvStrictness } from './ajv.js'
+import { compiledValidators, standaloneExports } from './compiled-validators.js'
 import { installedVersion, withPackagesBundled } from './self-contained.js'
 import type { SchemaResource } from './service-schemas.js'
 
@@ -18,9 +18,7 @@ export function standaloneModule(
   resources: readonly SchemaResource[],
   memo: Memo = (_, compute) => compute(),
 ): string {
-  const exports = Object.fromEntries(
-    resources.map((resource) => [String(resource.body.title), schemaId(resource.path)]),
-  )
+  const exports = standaloneExports(resources)
   return memo([JSON.stringify(bundle), JSON.stringify(exports)], () => compileStandalone(bundle, exports))
 }
 
@@ -43,9 +41,8 @@ function compileStandalone(
   source = schemasSource,
   strictness: GeneratingAjvStrictness = {},
 ): string {
-  const ajv = createGeneratingAjv(strictness)
-  ajv.addSchema(bundle)
-  const { code, imported } = importingRuntime(standaloneCode(ajv, exports).replace(/^"use strict";\n/, ''))
+  const standalone = compiledValidators(bundle, exports, strictness).code
+  const { code, imported } = importingRuntime(standalone.replace(/^"use strict";\n/, ''))
   const imports = imported.length > 0 ? `imports ${imported.join(', ')} from ${ajvRuntimeImport}` : 'no imports'
   return (
     `// @ts-nocheck -- ajv output; typed by the sibling module\n` +

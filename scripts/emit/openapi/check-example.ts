@@ -1,6 +1,5 @@
 import { posix } from 'node:path'
-import { createValidatingAjv } from '../jsonschema/ajv.js'
-import { linkedResources } from '../jsonschema/bundle.js'
+import { compiledValidators, serviceValidatorSources, standaloneExports } from '../jsonschema/compiled-validators.js'
 import { schemaId } from '../jsonschema/ids.js'
 import type { SchemaResource, ServiceSchemas } from '../jsonschema/service-schemas.js'
 import { describeAjvErrors } from '../../pipeline/ajv-errors.js'
@@ -18,15 +17,9 @@ export function exampleChecker(schemas: ServiceSchemas): ExampleCheck {
 }
 
 function newExampleChecker(schemas: ServiceSchemas): ExampleCheck {
-  const ajv = createValidatingAjv()
-  ajv.addSchema(
-    linkedResources([
-      ...schemas.types,
-      ...schemas.strictTypes,
-      ...schemas.requests.values(),
-      ...schemas.responses.values(),
-    ]),
-  )
+  // The ajv the service's standalone validators are compiled with: a run compiles each schema once for both.
+  const { bundle, exported } = serviceValidatorSources(schemas)
+  const { ajv } = compiledValidators(bundle, standaloneExports(exported))
   /** Fails generation when an example does not satisfy the JSON Schema of what it exemplifies. */
   return (example, resource) => {
     const validate = ajv.getSchema(schemaId(resource.path))!
