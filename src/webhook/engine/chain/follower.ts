@@ -200,9 +200,8 @@ export class ChainFollower implements EventSource {
         this.config.chainId,
         dropped,
       ])
-      const removals = await queueRemovals(tx, this.config.chainId, dropped, this.now())
       await markBlocksReorged(tx, this.config.chainId, dropped, this.now())
-      return removals
+      return queueRemovals(tx, this.config.chainId, dropped, this.now())
     })
     if (removals > 0) this.sink.committed()
   }

@@ -5,8 +5,8 @@ import { removedPayload, removedUid } from './payload.js'
 
 /**
  * Queues a BLOCK_REMOVED for every BLOCK_ADDED of the dropped blocks that a receiver may have applied: delivered,
- * or attempted and still pending (an attempt may have reached the receiver, or be reaching it now). Call it before
- * the dropped blocks' pending rows are marked reorged, in the same transaction. A BLOCK_REMOVED of a row in flight
+ * or attempted before markBlocksReorged withheld it (an attempt may have reached the receiver, or be reaching it
+ * now). Call it after markBlocksReorged, in the same transaction, so the BLOCK_REMOVED rows it queues stay pending. A BLOCK_REMOVED of a row in flight
  * is due once that attempt's lease ends, so it cannot overtake the BLOCK_ADDED it takes back. Listeners that are
  * removed get none; the listeners' rows are share-locked, as enqueueDeliveries does, so a removal committing
  * meanwhile cancels what is queued here.
@@ -21,7 +21,7 @@ export async function queueRemovals(sql: Sql, chainId: number, blockHashes: stri
     in_flight_until: Date | null
   }>(
     `select listener_id, block_number, block_hash, body, in_flight_until from webhook_outbox
-     where chain_id = $1 and block_hash = any($2) and (state = 'delivered' or (state = 'pending' and attempts > 0))`,
+     where chain_id = $1 and block_hash = any($2) and (state = 'delivered' or (state = 'reorged' and attempts > 0))`,
     [chainId, blockHashes],
   )
   const added = rows
