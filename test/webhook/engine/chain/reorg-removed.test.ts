@@ -79,7 +79,6 @@ async function settled(receiver: TestReceiver, listenerId: string, hashes: Hex[]
     'the app holds exactly the logs of the final chain and nothing is pending',
     20_000,
   ).catch(async (error) => {
-    console.log(JSON.stringify({ d: await engine.listDeliveries(1, listenerId), r: receiver.requests, removed: receiver.removed.length }))
     expect(applied(receiver)).toEqual(await onChain(hashes))
     throw error
   })
@@ -144,7 +143,7 @@ describe('BLOCK_REMOVED over real reorgs of a local EVM node', () => {
   })
 
   test('a reorg while a delivery is being retried takes it back, whether or not the app applied it', async () => {
-    const { receiver, listenerId } = await ledgerListener([nextTokenId, nextTokenId + 1n])
+    const { receiver, listenerId } = await ledgerListener([nextTokenId, nextTokenId + 1n, nextTokenId + 2n])
     const snapshot = await chain.rpc('evm_snapshot')
     // The first mint reaches the app but its answer is lost; the second is refused: both are retried.
     receiver.loseAnswers(1)
