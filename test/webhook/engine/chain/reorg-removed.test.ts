@@ -84,10 +84,10 @@ async function settled(receiver: TestReceiver, listenerId: string, hashes: Hex[]
   })
 }
 
-async function mint(): Promise<{ id: bigint; hash: Hex; blockHash: Hex }> {
+async function mint(): Promise<{ id: bigint; hash: Hex }> {
   const id = nextTokenId++
   const receipt = await chain.send('TestERC1155', chain.erc1155, 'mint', [BOB, id, 1n])
-  return { id, hash: receipt.transactionHash, blockHash: receipt.blockHash }
+  return { id, hash: receipt.transactionHash }
 }
 
 /** Replaces the blocks after the snapshot with `length` empty ones (longer, so the follower sees the new chain). */
