@@ -3,7 +3,7 @@
 // (imports fullFormats from ./ajv-runtime.js: it needs no package at run time). DO NOT EDIT.
 // ajv-standalone.js
 import { fullFormats } from "./ajv-runtime.js";
-var WebhookEventType = validate53, schema20 = { $id: "https://web3-market-contract.invalid/schemas/indexer/WebhookEventType.json", title: "WebhookEventType", description: "Kind of a delivered event. The API contract names `BLOCK_ADDED`; `BLOCK_REMOVED` follows the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`BLOCK_ADDED`: The event's block was added to the chain.\n\n`BLOCK_REMOVED`: The event's block was removed from the chain (a reorganisation).", type: "string", enum: ["BLOCK_ADDED", "BLOCK_REMOVED"] };
+var WebhookEventType = validate53, schema20 = { $id: "https://web3-market-contract.invalid/schemas/indexer/WebhookEventType.json", title: "WebhookEventType", description: "Kind of a delivered event. The API contract names `BLOCK_ADDED`; `BLOCK_REMOVED` follows the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`BLOCK_ADDED`: The event's block was added to the chain: apply the event.\n\n`BLOCK_REMOVED`: The event's block was removed from the chain (a reorganisation): undo the `BLOCK_ADDED` of the same `txnHash`, `txnLogIndex` and `blockHash`, whose uid hashed with `:removed` appended is this uid.", type: "string", enum: ["BLOCK_ADDED", "BLOCK_REMOVED"] };
 function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null, errors = 0, evaluated0 = validate53.evaluated;
   if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {

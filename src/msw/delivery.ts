@@ -1,4 +1,4 @@
-import type { WebhookListener, WebhookPayload } from '../../gen/indexer.gen.js'
+import { WebhookEventType, type WebhookListener, type WebhookPayload } from '../../gen/indexer.gen.js'
 import { parseProjectId } from '../values/project-id.js'
 import type { SourceLog } from '../webhook/engine/delivery/payload.js'
 import { formatSignature, secretKeyBytes, signedContent } from '../webhook/receiver/standard-webhooks.js'
@@ -12,6 +12,11 @@ export interface SignedDeliveryOptions {
   chainId: number
   /** An on-chain log with its block and transaction facts. */
   log: SourceLog
+  /**
+   * BLOCK_ADDED (the default), or BLOCK_REMOVED: the delivery that takes back the log's first BLOCK_ADDED after
+   * its block was dropped (docs/webhooks.md, "Reorganisations").
+   */
+  type?: WebhookEventType
   /** The webhook-timestamp, seconds since the epoch; now when absent. */
   timestampSeconds?: number
 }
@@ -43,12 +48,13 @@ export async function signedDelivery(options: SignedDeliveryOptions): Promise<Si
   if (!listener.secret)
     throw new Error('the listener has no secret: pass the listener as AddWebhookListener answered it')
   // The webhook engine's matching and decoding (viem's ABI code) load with the first delivery built.
-  const [{ normaliseFilters }, { subscriptionsOf }, { MatchingIndex }, { buildPayload }] = await Promise.all([
-    import('../webhook/engine/listeners/filters.js'),
-    import('../webhook/engine/listeners/listener-subscriptions.js'),
-    import('../webhook/engine/matching/matching-index.js'),
-    import('../webhook/engine/delivery/payload.js'),
-  ])
+  const [{ normaliseFilters }, { subscriptionsOf }, { MatchingIndex }, { buildPayload, removedPayload }] =
+    await Promise.all([
+      import('../webhook/engine/listeners/filters.js'),
+      import('../webhook/engine/listeners/listener-subscriptions.js'),
+      import('../webhook/engine/matching/matching-index.js'),
+      import('../webhook/engine/delivery/payload.js'),
+    ])
   const index = new MatchingIndex()
   index.add(
     subscriptionsOf({
@@ -67,7 +73,8 @@ export async function signedDelivery(options: SignedDeliveryOptions): Promise<Si
   )
   const [match] = index.match(chainId, log)
   if (!match) throw new Error(`the log of ${log.address} does not match the filters of listener ${listener.id}`)
-  const payload = buildPayload(chainId, log, match)
+  const added = buildPayload(chainId, log, match)
+  const payload = options.type === WebhookEventType.BLOCK_REMOVED ? removedPayload(added) : added
   const body = JSON.stringify(payload)
   const id = payload.uid
   const timestamp = options.timestampSeconds ?? Math.floor(Date.now() / 1000)

@@ -1,6 +1,6 @@
 import { delay } from 'msw'
 import { setupServer } from 'msw/node'
-import { encodeAbiParameters, pad, toEventSelector } from 'viem'
+import { encodeAbiParameters, keccak256, pad, stringToHex, toEventSelector } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   createClients,
@@ -11,8 +11,9 @@ import {
   WebrpcBadResponseError,
   type Clients,
 } from '../../src/entries/index.js'
+import { WebhookEventType } from '../../gen/indexer.gen.js'
 import { sampleCollections, sampleProject } from '../../src/reference/data/sample-data.js'
-import { contractHandlers, mockMarketplace, mockRelayer, signedDelivery } from '../../src/msw/index.js'
+import { contractHandlers, mockMarketplace, mockRelayer, signedDelivery, type SourceLog } from '../../src/msw/index.js'
 import { createWebhookReceiver } from '../../src/webhook/receiver/index.js'
 
 const heroes = sampleCollections.heroes.contractAddress
@@ -131,6 +132,21 @@ describe('typed overrides', () => {
   })
 })
 
+const from = '0x5e11e70000000000000000000000000000000001'
+const to = '0xb0b0000000000000000000000000000000000001'
+const transferOf7: SourceLog = {
+  address: heroes,
+  topics: [toEventSelector('Transfer(address,address,uint256)'), pad(from), pad(to), pad('0x07')],
+  data: '0x',
+  blockNumber: 1000,
+  blockHash: `0x${'ab'.repeat(32)}`,
+  parentBlockHash: `0x${'cd'.repeat(32)}`,
+  blockTimestamp: 1_750_000_000,
+  transactionHash: `0x${'ef'.repeat(32)}`,
+  transactionIndex: 3,
+  txnLogIndex: 0,
+}
+
 describe('signedDelivery', () => {
   it('builds the delivery the Indexer would send, verified by the package receiver', async () => {
     const { listener } = await clients.indexer.addWebhookListener({
@@ -140,23 +156,10 @@ describe('signedDelivery', () => {
         events: ['Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'],
       },
     })
-    const from = '0x5e11e70000000000000000000000000000000001'
-    const to = '0xb0b0000000000000000000000000000000000001'
     const delivery = await signedDelivery({
       listener,
       chainId: 137,
-      log: {
-        address: heroes,
-        topics: [toEventSelector('Transfer(address,address,uint256)'), pad(from), pad(to), pad('0x07')],
-        data: '0x',
-        blockNumber: 1000,
-        blockHash: `0x${'ab'.repeat(32)}`,
-        parentBlockHash: `0x${'cd'.repeat(32)}`,
-        blockTimestamp: 1_750_000_000,
-        transactionHash: `0x${'ef'.repeat(32)}`,
-        transactionIndex: 3,
-        txnLogIndex: 0,
-      },
+      log: transferOf7,
     })
     const received: unknown[] = []
     const receiver = createWebhookReceiver({
@@ -168,5 +171,38 @@ describe('signedDelivery', () => {
     expect(received).toEqual([delivery.payload])
     expect(delivery.payload.event.names).toEqual(['from', 'to', 'tokenId'])
     expect(delivery.payload.event.values[2]).toBe(encodeAbiParameters([{ type: 'uint256' }], [7n]))
+  })
+
+  it('builds the BLOCK_REMOVED that takes back the BLOCK_ADDED of the same log, handed to onRemoved', async () => {
+    const { listener } = await clients.indexer.addWebhookListener({
+      url: 'https://receiver.example/hook',
+      filters: {
+        contractAddresses: [heroes],
+        events: ['Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'],
+      },
+    })
+    const added = await signedDelivery({ listener, chainId: 137, log: transferOf7 })
+    const removed = await signedDelivery({
+      listener,
+      chainId: 137,
+      log: transferOf7,
+      type: WebhookEventType.BLOCK_REMOVED,
+    })
+    expect(removed.payload).toEqual({
+      ...added.payload,
+      type: 'BLOCK_REMOVED',
+      uid: keccak256(stringToHex(`${added.payload.uid}:removed`)),
+    })
+    const undone: unknown[] = []
+    const receiver = createWebhookReceiver({
+      secret: listener.secret!,
+      onDelivery: () => {
+        throw new Error('a BLOCK_REMOVED reached onDelivery')
+      },
+      onRemoved: (payload) => undone.push(payload),
+    })
+    const result = await receiver.handle(removed.body, (name) => removed.headers[name])
+    expect(result).toEqual({ status: 200, body: { ok: true, uid: removed.payload.uid, duplicate: false } })
+    expect(undone).toEqual([removed.payload])
   })
 })

@@ -37,7 +37,7 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     telemetry,
     ...listenerDisabling({ sql, now, mirror, disableFailingListenersAfterMs: options.disableFailingListenersAfterMs }),
   })
-  const sink = matchingLogSink({ index, now, validatePayload: options.validatePayload, worker })
+  const sink = matchingLogSink({ index, validatePayload: options.validatePayload, worker })
   await mirror.load()
   const cluster = await joinCluster({
     sql,

@@ -1,4 +1,4 @@
-import type { WebhookPayload } from '../../../gen/indexer.gen.js'
+import { WebhookEventType, type WebhookPayload } from '../../../gen/indexer.gen.js'
 import { validateWebhookPayload } from '../../validate/webhook-payload.js'
 import type { PayloadValidator } from './payload-validator.js'
 import { describeIssues, type ValidationIssue } from '../../validate/validation-result.js'
@@ -52,8 +52,13 @@ export interface WebhookReceiverOptions {
   toleranceSeconds?: number
   /** Default: the WebhookPayload JSON Schema of this package (src/validate/webhook-payload.ts). */
   validatePayload?: PayloadValidator
-  /** Called once per uid with a verified, schema-valid payload; a throw answers 500 so the sender retries. */
+  /** Called once per uid with a verified, schema-valid BLOCK_ADDED payload; a throw answers 500 so the sender retries. */
   onDelivery: (payload: WebhookPayload) => unknown
+  /**
+   * Called once per uid with a BLOCK_REMOVED payload: undo the BLOCK_ADDED it takes back (docs/webhooks.md,
+   * "Reorganisations"). Without it, a BLOCK_REMOVED is answered 200 and handed to no one (`ignored: true`).
+   */
+  onRemoved?: (payload: WebhookPayload) => unknown
   uids?: UidStore
   now?: () => number
 }
@@ -63,7 +68,7 @@ export type HeaderLookup = (name: string) => string | undefined
 export interface ReceiverResult {
   status: number
   body:
-    | { ok: true; uid: string; duplicate: boolean }
+    | { ok: true; uid: string; duplicate: boolean; ignored?: true }
     | { ok: false; error: VerificationFailure | 'handler_failed'; message: string; issues?: unknown[] }
 }
 
@@ -135,13 +140,15 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
 
   async function deliverOnce(payload: WebhookPayload): Promise<ReceiverResult> {
     if (await uids.has(payload.uid)) return { status: 200, body: { ok: true, uid: payload.uid, duplicate: true } }
+    const handler = payload.type === WebhookEventType.BLOCK_REMOVED ? options.onRemoved : options.onDelivery
     try {
-      await options.onDelivery(payload)
+      await handler?.(payload)
     } catch (error) {
       return { status: 500, body: { ok: false, error: 'handler_failed', message: (error as Error).message } }
     }
     await uids.add(payload.uid)
-    return { status: 200, body: { ok: true, uid: payload.uid, duplicate: false } }
+    const ignored = handler === undefined ? { ignored: true as const } : {}
+    return { status: 200, body: { ok: true, uid: payload.uid, duplicate: false, ...ignored } }
   }
 
   return {

@@ -1,5 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { keccak256, stringToHex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { WebhookPayload } from '../../../gen/indexer.gen.js'
 import { dumpedStore } from '../../support/store-dump.js'
@@ -90,6 +91,30 @@ describe('receiver helper', () => {
     ])
     expect(results.map((result) => result.status)).toEqual([200, 200])
     expect(seen).toHaveLength(1)
+  })
+
+  test('a BLOCK_REMOVED goes to onRemoved, never to onDelivery; without onRemoved it is answered 200 and ignored', async () => {
+    const added = JSON.parse(captured.body) as WebhookPayload
+    const removed = { ...added, type: 'BLOCK_REMOVED', uid: keccak256(stringToHex(`${added.uid}:removed`)) }
+    const body = JSON.stringify(removed)
+    const headers = webhookHeaders(secret, removed.uid, Math.floor(Date.now() / 1000), body)
+    const undone: WebhookPayload[] = []
+    const { receiver: withoutOnRemoved, seen } = receiverWith()
+    const withOnRemoved = createWebhookReceiver({
+      secret,
+      onDelivery: (payload) => void seen.push(payload),
+      onRemoved: (payload) => void undone.push(payload),
+    })
+    expect(await withOnRemoved.handle(body, lookup(headers))).toEqual({
+      status: 200,
+      body: { ok: true, uid: removed.uid, duplicate: false },
+    })
+    expect(await withoutOnRemoved.handle(body, lookup(headers))).toEqual({
+      status: 200,
+      body: { ok: true, uid: removed.uid, duplicate: false, ignored: true },
+    })
+    expect(undone).toEqual([removed])
+    expect(seen).toEqual([])
   })
 
   test('a handler that throws answers 500 and the retry reaches the app again', async () => {

@@ -6,8 +6,10 @@ import { createWebhookReceiver, nodeWebhookHandler, type WebhookReceiver } from 
 /** What the receiving app saw: each payload its onDelivery was called with. */
 export interface TestReceiver {
   url: string
-  /** Payloads handed to the app (after verification and dedupe). */
+  /** BLOCK_ADDED payloads handed to the app (after verification and dedupe). */
   delivered: WebhookPayload[]
+  /** BLOCK_REMOVED payloads handed to the app (after verification and dedupe). */
+  removed: WebhookPayload[]
   /** The webhook-id of every request that reached the server, answered or not. */
   arrived: string[]
   /** Every HTTP request that reached the server and was answered, with its answer status. */
@@ -30,6 +32,7 @@ export interface TestReceiver {
 
 export async function startTestReceiver(port = 0): Promise<TestReceiver> {
   const delivered: WebhookPayload[] = []
+  const removed: WebhookPayload[] = []
   const requests: TestReceiver['requests'] = []
   const arrived: string[] = []
   let receiver: WebhookReceiver | undefined
@@ -73,10 +76,15 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
   return {
     url: `http://127.0.0.1:${boundPort}/hooks`,
     delivered,
+    removed,
     requests,
     arrived,
     useSecret(secret) {
-      receiver = createWebhookReceiver({ secret, onDelivery: (payload) => void delivered.push(payload) })
+      receiver = createWebhookReceiver({
+        secret,
+        onDelivery: (payload) => void delivered.push(payload),
+        onRemoved: (payload) => void removed.push(payload),
+      })
     },
     delayAnswers(ms) {
       answerDelayMs = ms

@@ -4,6 +4,7 @@ import type { Log } from '../../../observability/log.js'
 import type { Sql } from '../../../store/sql.js'
 import { ChainLease, DEFAULT_CHAIN_LEASE_MS, LeaseLost } from '../cluster/chain-lease.js'
 import { markBlocksReorged } from '../delivery/outbox.js'
+import { queueRemovals } from '../delivery/removals.js'
 import type { SourceLog } from '../delivery/payload.js'
 import type { EventSource, LogSink } from './event-source.js'
 
@@ -33,9 +34,10 @@ interface StoredBlock {
 /**
  * Follows one EVM chain over JSON-RPC: block by block from a stored cursor, all logs of a block by
  * its hash. Reorg policy: when a block's parentHash is not the stored hash of the block before it,
- * the follower walks back to the fork point, forgets the dropped blocks and marks their undelivered
- * outbox rows 'reorged' (never sent); it then follows the new chain. A log that reappears keeps its
- * uid and is sent only if its dropped copy was not; deliveries already made are not retracted.
+ * the follower walks back to the fork point and forgets the dropped blocks; their logs that a receiver
+ * may have applied (delivered or attempted) get a BLOCK_REMOVED (removals.ts), their other pending rows
+ * are marked 'reorged' (never sent); it then follows the new chain. A log that reappears is delivered
+ * again as BLOCK_ADDED if its first copy was taken back or never sent (payload.ts names its uid).
  * A failed poll is logged and retried after the poll interval; while polls keep failing the same way,
  * only the first failure is logged. Of the engines following one chain, only the holder of the chain's
  * lease (chain-lease.ts) polls; a block another follower stored first ends the poll quietly.
@@ -192,14 +194,16 @@ export class ChainFollower implements EventSource {
       dropped.push(candidate.hash)
       candidate = await this.storedBefore(candidate.number)
     }
-    await this.sql.transaction(async (tx) => {
+    const removals = await this.sql.transaction(async (tx) => {
       await this.lease.renewIn(tx)
       await tx.query('delete from webhook_chain_blocks where chain_id = $1 and hash = any($2)', [
         this.config.chainId,
         dropped,
       ])
       await markBlocksReorged(tx, this.config.chainId, dropped, this.now())
+      return queueRemovals(tx, this.config.chainId, dropped)
     })
+    if (removals > 0) this.sink.committed()
   }
 
   private async cursor(): Promise<StoredBlock | undefined> {

@@ -3,7 +3,8 @@ import { hashPattern, hexPattern } from '../../../runtime/formats.js'
 import type { Sql } from '../../../store/sql.js'
 import type { MatchingIndex } from '../matching/matching-index.js'
 import { enqueueDeliveries, type NewDelivery } from '../delivery/outbox.js'
-import { buildPayload, type SourceLog } from '../delivery/payload.js'
+import { buildPayload, deliveryUid, readdedUid, type SourceLog } from '../delivery/payload.js'
+import { takenBack } from '../delivery/removals.js'
 import type { PayloadValidator } from '../../receiver/payload-validator.js'
 import { describeIssues } from '../../../validate/validation-result.js'
 
@@ -14,25 +15,32 @@ export async function enqueueMatchingLogs(
   validate: PayloadValidator,
   chainId: number,
   logs: SourceLog[],
-  now: number,
 ): Promise<string[]> {
-  const deliveries: NewDelivery[] = []
-  for (const log of logs) {
-    for (const match of index.match(chainId, log)) {
-      const payload = buildPayload(chainId, log, match)
-      const verdict = validate(payload)
-      deliveries.push({
-        uid: payload.uid,
-        listenerId: match.subscription.listenerId,
-        chainId,
-        blockNumber: log.blockNumber,
-        blockHash: payload.blockHash,
-        body: JSON.stringify(payload),
-        state: verdict.ok ? 'pending' : 'failed',
-        lastError: verdict.ok ? undefined : `payload does not match its JSON Schema: ${describeIssues(verdict.issues)}`,
-      })
+  const matched = logs.flatMap((log) =>
+    index.match(chainId, log).map((match) => {
+      const firstUid = deliveryUid(chainId, log.transactionHash, log.txnLogIndex, match.subscription.listenerId)
+      return { log, match, firstUid }
+    }),
+  )
+  const removed = await takenBack(
+    sql,
+    matched.map(({ firstUid }) => firstUid),
+  )
+  const deliveries = matched.map(({ log, match, firstUid }): NewDelivery => {
+    const uid = removed.has(firstUid) ? readdedUid(firstUid, log.blockHash) : firstUid
+    const payload = buildPayload(chainId, log, match, uid)
+    const verdict = validate(payload)
+    return {
+      uid: payload.uid,
+      listenerId: match.subscription.listenerId,
+      chainId,
+      blockNumber: log.blockNumber,
+      blockHash: payload.blockHash,
+      body: JSON.stringify(payload),
+      state: verdict.ok ? 'pending' : 'failed',
+      lastError: verdict.ok ? undefined : `payload does not match its JSON Schema: ${describeIssues(verdict.issues)}`,
     }
-  }
+  })
   const queued = await enqueueDeliveries(sql, deliveries)
   return queued.filter((delivery) => delivery.state === 'pending').map((delivery) => delivery.uid)
 }

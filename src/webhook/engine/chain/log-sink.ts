@@ -12,17 +12,16 @@ import { enqueueMatchingLogs, sourceLogProblem } from './ingest.js'
 
 export interface MatchingLogSinkOptions {
   index: MatchingIndex
-  now: () => number
   validatePayload: PayloadValidator | undefined
   worker: Pick<DeliveryWorker, 'wake'>
 }
 
 /** The sink every source feeds: matched logs queued in the source's transaction, every engine told. */
-export function matchingLogSink({ index, now, validatePayload, worker }: MatchingLogSinkOptions): LogSink {
+export function matchingLogSink({ index, validatePayload, worker }: MatchingLogSinkOptions): LogSink {
   const validate = validatePayload ?? validateWebhookPayload
   return {
     async enqueue(tx, chainId, logs) {
-      const uids = await enqueueMatchingLogs(tx, index, validate, chainId, logs, now())
+      const uids = await enqueueMatchingLogs(tx, index, validate, chainId, logs)
       if (uids.length > 0) await announceQueuedDeliveries(tx)
       return uids
     },

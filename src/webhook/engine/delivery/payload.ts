@@ -20,18 +20,36 @@ export interface SourceLog {
 }
 
 /**
- * Deterministic delivery id: keccak-256 of "chainId:txnHash:txnLogIndex:listenerId". It does not
- * depend on the block, so a log re-mined in another block after a reorg keeps its uid.
+ * Deterministic delivery id of a log's first BLOCK_ADDED: keccak-256 of "chainId:txnHash:txnLogIndex:listenerId".
+ * It does not depend on the block, so a log whose dropped copy was never sent keeps it when re-mined.
  */
 export function deliveryUid(chainId: number, transactionHash: string, txnLogIndex: number, listenerId: string): Hex {
   return keccak256(stringToHex(`${chainId}:${transactionHash.toLowerCase()}:${txnLogIndex}:${listenerId}`))
 }
 
-export function buildPayload(chainId: number, log: SourceLog, match: Match): WebhookPayload {
+/**
+ * The uid of a BLOCK_ADDED for a log mined again after a BLOCK_REMOVED took back its first one:
+ * keccak-256 of "<first uid>:added:<blockHash>", so a receiver deduplicating by webhook-id accepts it.
+ */
+export function readdedUid(firstUid: string, blockHash: string): Hex {
+  return keccak256(stringToHex(`${firstUid}:added:${blockHash.toLowerCase()}`))
+}
+
+/** The uid of the BLOCK_REMOVED that takes back the BLOCK_ADDED `addedUid`: keccak-256 of "<addedUid>:removed". */
+export function removedUid(addedUid: string): Hex {
+  return keccak256(stringToHex(`${addedUid}:removed`))
+}
+
+/** The BLOCK_REMOVED of a delivered BLOCK_ADDED: the same fields, its own type and uid. */
+export function removedPayload(added: WebhookPayload): WebhookPayload {
+  return { ...added, uid: removedUid(added.uid), type: WebhookEventType.BLOCK_REMOVED }
+}
+
+export function buildPayload(chainId: number, log: SourceLog, match: Match, uid?: string): WebhookPayload {
   const { subscription, decoded } = match
   const { event, roles } = subscription
   return {
-    uid: deliveryUid(chainId, log.transactionHash, log.txnLogIndex, subscription.listenerId),
+    uid: uid ?? deliveryUid(chainId, log.transactionHash, log.txnLogIndex, subscription.listenerId),
     type: WebhookEventType.BLOCK_ADDED,
     blockNumber: log.blockNumber,
     blockHash: log.blockHash.toLowerCase(),

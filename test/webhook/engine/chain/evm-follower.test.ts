@@ -196,7 +196,7 @@ describe('JSON-RPC follower against a local EVM node', () => {
     expect(byOrder.every((payload) => payload.event.types.length === payload.event.values.length)).toBe(true)
   })
 
-  test('a reorg drops the undelivered logs of the dropped block; the follower goes on along the new chain', async () => {
+  test('a reorg withholds the logs of the dropped block and takes back the attempted one; the follower goes on', async () => {
     const { receiver, listener } = await listen({
       contractAddresses: [chain.erc1155],
       events: [SIGNATURES.transferSingle],
@@ -213,10 +213,14 @@ describe('JSON-RPC follower against a local EVM node', () => {
     expect(kept.blockNumber).toBeGreaterThan(dropped.blockNumber)
     await waitUntil(() => receiver.delivered.length === 1, 'the mint on the new chain is delivered')
     expect(argument(receiver.delivered[0]!, 'id')).toBe(501n)
-    await waitForStates(listener.id, ['delivered', 'reorged'])
+    // The refused attempt may have been applied: a BLOCK_REMOVED takes it back.
+    await waitForStates(listener.id, ['delivered', 'delivered', 'reorged'])
+    expect(receiver.removed.map((payload) => [payload.type, payload.txnHash])).toEqual([
+      ['BLOCK_REMOVED', dropped.transactionHash],
+    ])
   })
 
-  test('a log dropped by a reorg and re-mined in the new chain is delivered once, with its new block', async () => {
+  test('a log dropped by a reorg and re-mined in the new chain is delivered again, with its new block', async () => {
     const { receiver, listener } = await listen({
       contractAddresses: [chain.erc1155],
       events: [SIGNATURES.transferSingle],
@@ -233,7 +237,8 @@ describe('JSON-RPC follower against a local EVM node', () => {
     const remined = await chain.sendRaw(signed)
     expect(remined.transactionHash).toBe(original.transactionHash)
     expect(remined.blockHash).not.toBe(original.blockHash)
-    await waitForStates(listener.id, ['delivered'])
+    await waitForStates(listener.id, ['delivered', 'delivered', 'reorged'])
+    expect(receiver.removed).toMatchObject([{ txnHash: original.transactionHash, blockHash: original.blockHash }])
     expect(receiver.delivered).toHaveLength(1)
     expect(receiver.delivered[0]).toMatchObject({
       txnHash: original.transactionHash,
