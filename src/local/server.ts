@@ -5,6 +5,7 @@ import { lazySql } from '../store/lazy-sql.js'
 import { openSql, type Sql } from '../store/sql.js'
 import { memoryCatalog } from '../reference/catalog/memory.js'
 import { sqlCatalog } from '../reference/catalog/sql.js'
+import { memoizedCatalog } from '../reference/catalog/memoized.js'
 import { catalogAuth, contractHost } from '../reference/contract-host.js'
 import { issueSecretKey, jwtSecret } from './credentials.js'
 import { checkFixtures, readFixturesFile, type Fixtures } from '../reference/fixtures/fixtures.js'
@@ -106,7 +107,11 @@ async function openData(
     }
     // Several servers may start at once on one PostgreSQL database. The engine takes that lock itself.
     const secret = await (sql.oneAtATime ? sql.oneAtATime(setUp) : setUp())
-    return { sql, catalog: sqlCatalog(sql), secret, inMemory }
+    // Only seeding writes the catalog's rows. A data dir (used when there is no DATABASE_URL) is locked to this
+    // process (store/lock.ts), so after seeding its rows stay as they are while it runs and each read can be
+    // answered once. Servers sharing a DATABASE_URL may seed more rows at any time: there every read is a query.
+    const catalog = options.databaseUrl ? sqlCatalog(sql) : memoizedCatalog(sqlCatalog(sql))
+    return { sql, catalog, secret, inMemory }
   } catch (error) {
     await sql.close().catch((closeError: unknown) => log('could not close the store', closeError))
     throw error

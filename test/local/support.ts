@@ -13,6 +13,7 @@ export interface TestServer extends LocalServer {
 }
 
 let databaseForThisFile: string | undefined
+let dataDirForThisFile: string | undefined
 
 /**
  * Makes every later startTestServer() of this test file (without dataDir) run on that PostgreSQL database:
@@ -20,6 +21,14 @@ let databaseForThisFile: string | undefined
  */
 export function useDatabaseForThisFile(databaseUrl: string): void {
   databaseForThisFile = databaseUrl
+}
+
+/**
+ * Makes every later startTestServer() of this test file (without dataDir or databaseUrl) keep its store in that
+ * data directory, as useDatabaseForThisFile does for a database: one server at a time, the directory is locked.
+ */
+export function useDataDirForThisFile(dataDir: string): void {
+  dataDirForThisFile = dataDir
 }
 
 /**
@@ -51,7 +60,8 @@ export async function createTestDatabase(prefix: string): Promise<string> {
 export async function startTestServer(options: LocalServerOptions = {}): Promise<TestServer> {
   const unexpected: unknown[] = []
   const background: TestServer['background'] = []
-  const databaseUrl = options.dataDir ? undefined : (databaseForThisFile ?? process.env.TEST_DATABASE_URL)
+  const dataDir = options.dataDir ?? (options.databaseUrl ? undefined : dataDirForThisFile)
+  const databaseUrl = dataDir ? undefined : (databaseForThisFile ?? process.env.TEST_DATABASE_URL)
   const server = await startLocalServer({
     port: 0,
     host: '127.0.0.1',
@@ -61,7 +71,7 @@ export async function startTestServer(options: LocalServerOptions = {}): Promise
     validateResponses: true,
     ...(databaseUrl ? { databaseUrl } : { dataDirDump: dumpedStore() }),
     ...options,
-    ...(options.dataDir ? { dataDir: seededDataDir(options.dataDir) } : {}),
+    ...(dataDir ? { dataDir: seededDataDir(dataDir) } : {}),
   })
   return Object.assign(server, { unexpected, background })
 }
