@@ -1,5 +1,5 @@
 /**
- * Test authors' costs, side by side in one run (issue 20):
+ * Test authors' costs, side by side in one run:
  * 1. MSW handler set ready (import + create, in a fresh Node process each time): contractHandlers() vs a
  *    hand-written MSW handler returning a constant; goal ≤ 50 ms. Then, in the same process, the first answer
  *    (msw/node listening, one call), since contractHandlers() loads the operations on the first request.
