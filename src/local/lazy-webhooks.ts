@@ -21,7 +21,10 @@ export function lazyWebhookEngine(create: () => Promise<WebhookEngine>): Webhook
   return {
     addListener: async (...args) => (await engine()).addListener(...args),
     removeListener: async (...args) => (await engine()).removeListener(...args),
+    getListener: async (...args) => (await engine()).getListener(...args),
     ingest: async (...args) => (await engine()).ingest(...args),
+    injectBlock: async (...args) => (await engine()).injectBlock(...args),
+    reorgInjectedBlocks: async (...args) => (await engine()).reorgInjectedBlocks(...args),
     listDeliveries: async (...args) => (await engine()).listDeliveries(...args),
     resendDelivery: async (...args) => (await engine()).resendDelivery(...args),
     recoverDeliveries: async (...args) => (await engine()).recoverDeliveries(...args),

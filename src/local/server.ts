@@ -16,7 +16,7 @@ import { loadFixtures } from './store/seed.js'
 import { migrate } from './store/schema.js'
 import type { LocalChain } from './chains.js'
 import { withDocsRoute } from './docs-route.js'
-import { withDeliveriesRoute } from './deliveries-route.js'
+import { withOwnerRoutes } from './owner-routes/owner-routes.js'
 import type { WebhookEngine } from '../webhook/engine/engine.js'
 
 export interface LocalServerOptions {
@@ -152,8 +152,8 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       bodyLimit: options.bodyLimit,
       log,
     })
-    // GET /docs: the API reference; GET /<network>-indexer/webhooks/<listenerId>/deliveries: the owner's view.
-    const host = withDocsRoute(withDeliveriesRoute(rpcHost, { listeners: engine, networks: networks.names, auth, log }))
+    // GET /docs: the API reference; …/<network>-indexer/webhooks/<listenerId>/…: the listener owner's routes.
+    const host = withDocsRoute(withOwnerRoutes(rpcHost, { listeners: engine, networks, auth, log }))
     running = await listen(host, {
       port: options.port,
       host: options.host,

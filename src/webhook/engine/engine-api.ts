@@ -5,6 +5,7 @@ import type { Sql } from '../../store/sql.js'
 import type { PayloadValidator } from '../receiver/payload-validator.js'
 import type { ChainFollowerConfig } from './chain/follower.js'
 import type { EventSourceFactory } from './chain/event-source.js'
+import type { InjectedBlock, InjectedLog, InjectedReorg } from './chain/injected-blocks.js'
 import type { DeliveryReport } from './delivery/delivery-report.js'
 import type { SourceLog } from './delivery/payload.js'
 import type { RetryPolicy } from './delivery/retry-schedule.js'
@@ -64,8 +65,17 @@ export interface AddListenerScope {
 export interface WebhookEngine {
   addListener(projectId: ProjectId, args: AddWebhookListenerArgs, scope?: AddListenerScope): Promise<WebhookListener>
   removeListener(projectId: ProjectId, args: RemoveWebhookListenerArgs): Promise<boolean>
+  /** The owner's view of one active listener, as AddWebhookListener returned it without its secret. */
+  getListener(projectId: ProjectId, listenerId: string): Promise<WebhookListener>
   /** The local ingestion path: one raw log with its block facts in, the uids queued for it out. */
   ingest(chainId: number, log: SourceLog): Promise<{ uids: string[] }>
+  /**
+   * Appends a made-up block of these logs to the chain (each log a transaction of its own), through the steps
+   * a followed chain's blocks take: for tests and local mode, on a chain no engine follows over JSON-RPC.
+   */
+  injectBlock(chainId: number, logs: InjectedLog[]): Promise<InjectedBlock>
+  /** Drops the chain's newest `depth` blocks as a reorg does: BLOCK_REMOVED for what receivers may have applied. */
+  reorgInjectedBlocks(chainId: number, depth: number): Promise<InjectedReorg>
   /** Listeners this engine matches logs against: its copy of the active ones in the database. */
   readonly activeListeners: number
   /** The owner's view of a listener's deliveries and attempts. */

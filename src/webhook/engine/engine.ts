@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { consoleLog } from '../../observability/log.js'
 import { eventSources } from './chain/event-sources.js'
+import { injectedBlockOperations } from './chain/injected-blocks.js'
 import { ingestOperation, matchingLogSink } from './chain/log-sink.js'
 import { joinCluster } from './cluster/cluster-membership.js'
 import { configuredDeliveryWorker, DEFAULT_ATTEMPT_TIMEOUT_MS } from './delivery/configured-worker.js'
@@ -65,6 +66,7 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
       cluster,
     }),
     ingest: ingestOperation(sql, sink),
+    ...injectedBlockOperations(sql, sink, now),
     ...deliveryOperations({ sql, now, mirror, worker }),
     ...engineLifecycle({ worker, sources, cluster, telemetry }),
   }

@@ -3,9 +3,8 @@ import type { Hex } from '../../../values/hex.js'
 import type { Log } from '../../../observability/log.js'
 import type { Sql } from '../../../store/sql.js'
 import { ChainLease, DEFAULT_CHAIN_LEASE_MS, LeaseLost } from '../cluster/chain-lease.js'
-import { markBlocksReorged } from '../delivery/outbox.js'
-import { queueRemovals } from '../delivery/removals.js'
 import type { SourceLog } from '../delivery/payload.js'
+import { appendBlock, dropBlocks, storedBlockBefore, type StoredBlock } from './chain-blocks.js'
 import type { EventSource, LogSink } from './event-source.js'
 
 export interface ChainFollowerConfig {
@@ -17,18 +16,13 @@ export interface ChainFollowerConfig {
   /** First block to process when no cursor is stored; default: the block after the current head. */
   fromBlock?: number
   maxBlocksPerPoll?: number
-  /** How many recent block hashes are kept to find the fork point of a reorg. */
+  /** How many recent block hashes are kept to find the fork point of a reorg (default 256). */
   keepBlocks?: number
   /**
    * Engines on one database following the same chain elect one follower by a lease of this length (default
    * 10 s): the others stand by and take over once it runs out.
    */
   leaseMs?: number
-}
-
-interface StoredBlock {
-  number: number
-  hash: string
 }
 
 /**
@@ -154,25 +148,14 @@ export class ChainFollower implements EventSource {
       }
       const logs = await this.client.getLogs({ blockHash: block.hash! })
       const sourceLogs = toSourceLogs(logs, block.parentHash, Number(block.timestamp))
+      const appended = { number: next, hash: block.hash!.toLowerCase(), parentHash: block.parentHash.toLowerCase() }
       const queued = await this.sql.transaction(async (tx) => {
         await this.lease.renewIn(tx)
-        // Stored first, so a follower that lost the race on this block (a lease taken over mid-poll) stops here.
-        const { rows } = await tx.query(
-          `insert into webhook_chain_blocks (chain_id, number, hash, parent_hash) values ($1, $2, $3, $4)
-           on conflict do nothing returning number`,
-          [this.config.chainId, next, block.hash!.toLowerCase(), block.parentHash.toLowerCase()],
-        )
-        if (rows.length === 0) return undefined
-        const uids = await this.sink.enqueue(tx, this.config.chainId, sourceLogs)
-        await tx.query('delete from webhook_chain_blocks where chain_id = $1 and number < $2', [
-          this.config.chainId,
-          next - (this.config.keepBlocks ?? 256),
-        ])
-        return uids
+        return appendBlock(tx, this.sink, this.config.chainId, appended, sourceLogs, this.config.keepBlocks)
       })
       if (queued === undefined) return processed // already stored by another follower: polled again from the new cursor
       if (queued.length) this.sink.committed()
-      cursor = { number: next, hash: block.hash!.toLowerCase() }
+      cursor = appended
       processed++
     }
     return processed
@@ -196,26 +179,17 @@ export class ChainFollower implements EventSource {
     }
     const removals = await this.sql.transaction(async (tx) => {
       await this.lease.renewIn(tx)
-      await tx.query('delete from webhook_chain_blocks where chain_id = $1 and hash = any($2)', [
-        this.config.chainId,
-        dropped,
-      ])
-      await markBlocksReorged(tx, this.config.chainId, dropped, this.now())
-      return queueRemovals(tx, this.config.chainId, dropped)
+      return dropBlocks(tx, this.config.chainId, dropped, this.now())
     })
-    if (removals > 0) this.sink.committed()
+    if (removals.length > 0) this.sink.committed()
   }
 
   private async cursor(): Promise<StoredBlock | undefined> {
-    return this.storedBefore(Number.MAX_SAFE_INTEGER)
+    return storedBlockBefore(this.sql, this.config.chainId)
   }
 
   private async storedBefore(number: number): Promise<StoredBlock | undefined> {
-    const { rows } = await this.sql.query<{ number: string | number; hash: string }>(
-      'select number, hash from webhook_chain_blocks where chain_id = $1 and number < $2 order by number desc limit 1',
-      [this.config.chainId, number],
-    )
-    return rows[0] && { number: Number(rows[0].number), hash: rows[0].hash }
+    return storedBlockBefore(this.sql, this.config.chainId, number)
   }
 
   private async rememberNumber(number: number): Promise<StoredBlock> {

@@ -1,11 +1,11 @@
 import { invalidArgument, Problem } from '../../../values/problem.js'
-import type { ProjectId } from '../../../values/project-id.js'
 import { answeringDocumentedErrors } from '../../../server/errors.js'
 import type { Sql } from '../../../store/sql.js'
 import type { WebhookEngine } from '../engine-api.js'
 import { announceListenerChange } from '../listeners/listener-changes.js'
 import type { ListenerMirror } from '../listeners/listener-mirror.js'
-import { findListener, type ListenerRecord } from '../listeners/listener-store.js'
+import type { ListenerRecord } from '../listeners/listener-store.js'
+import { ownedListener } from '../listeners/owned-listener.js'
 import type { DeliveryWorker } from './delivery.js'
 import { listDeliveries } from './delivery-report.js'
 import { reactivateListener, requeueDelivery, requeueFailedSince, type ResendRefusal } from './recovery.js'
@@ -23,15 +23,6 @@ export function deliveryOperations(
 ): Pick<WebhookEngine, 'listDeliveries' | 'resendDelivery' | 'recoverDeliveries'> {
   const { sql, now, mirror, worker } = options
 
-  /** The listener if it belongs to the project (removed ones included); its docs/errors.md error otherwise. */
-  async function ownedListener(projectId: ProjectId, listenerId: string): Promise<ListenerRecord> {
-    const record = await findListener(sql, listenerId)
-    if (!record) throw new Problem('not-found', `listener ${listenerId} not found`)
-    if (record.projectId !== projectId)
-      throw new Problem('permission-denied', `listener ${listenerId} belongs to another project`)
-    return record
-  }
-
   /** Runs a requeue in one transaction with the listener's reactivation, then lets every engine know. */
   async function requeue<T>(record: ListenerRecord, work: (tx: Sql) => Promise<T>): Promise<T> {
     if (record.removedAt !== undefined) throw new Problem('not-found', `listener ${record.id} was removed`)
@@ -47,12 +38,12 @@ export function deliveryOperations(
 
   return {
     listDeliveries: answeringDocumentedErrors(async (projectId, listenerId, limit = 100) => {
-      const record = await ownedListener(projectId, listenerId)
+      const record = await ownedListener(sql, projectId, listenerId)
       return listDeliveries(sql, record, Math.min(Math.max(1, limit), 1000))
     }),
 
     resendDelivery: answeringDocumentedErrors(async (projectId, listenerId, uid) => {
-      const record = await ownedListener(projectId, listenerId)
+      const record = await ownedListener(sql, projectId, listenerId)
       const result = await requeue(record, (tx) => requeueDelivery(tx, record.id, uid))
       if ('requeued' in result) return result.requeued
       throw resendRefused(uid, listenerId, result.refused)
@@ -60,7 +51,7 @@ export function deliveryOperations(
 
     recoverDeliveries: answeringDocumentedErrors(async (projectId, listenerId, since) => {
       if (!(since instanceof Date) || Number.isNaN(since.getTime())) throw invalidArgument('since', 'not a time')
-      const record = await ownedListener(projectId, listenerId)
+      const record = await ownedListener(sql, projectId, listenerId)
       return requeue(record, (tx) => requeueFailedSince(tx, record.id, since.getTime()))
     }),
   }

@@ -3,16 +3,21 @@ import { WebhookEventType } from '../../../../gen/indexer.gen.js'
 import type { Sql } from '../../../store/sql.js'
 import { removedPayload, removedUid } from './payload.js'
 
+export interface QueuedRemoval {
+  uid: string
+  listenerId: string
+}
+
 /**
  * Queues a BLOCK_REMOVED for every BLOCK_ADDED of the dropped blocks that a receiver may have applied: delivered,
  * or attempted before markBlocksReorged withheld it (an attempt may have reached the receiver, or be reaching it
  * now). Call it after markBlocksReorged, in the same transaction, so the BLOCK_REMOVED rows it queues stay pending. A BLOCK_REMOVED of a row in flight
  * is due once that attempt's lease ends (both times the database's clock), so it cannot overtake the BLOCK_ADDED it takes back. Listeners that are
  * removed get none; the listeners' rows are share-locked, as enqueueDeliveries does, so a removal committing
- * meanwhile cancels what is queued here.
+ * meanwhile cancels what is queued here. Returns what it queued.
  */
-export async function queueRemovals(sql: Sql, chainId: number, blockHashes: string[]): Promise<number> {
-  if (blockHashes.length === 0) return 0
+export async function queueRemovals(sql: Sql, chainId: number, blockHashes: string[]): Promise<QueuedRemoval[]> {
+  if (blockHashes.length === 0) return []
   const { rows } = await sql.query<{
     listener_id: string
     block_number: string | number
@@ -27,7 +32,7 @@ export async function queueRemovals(sql: Sql, chainId: number, blockHashes: stri
   const added = rows
     .map((row) => ({ row, payload: JSON.parse(row.body) as WebhookPayload }))
     .filter(({ payload }) => payload.type === WebhookEventType.BLOCK_ADDED)
-  if (added.length === 0) return 0
+  if (added.length === 0) return []
   const listenerIds = [...new Set(added.map(({ row }) => row.listener_id))].sort()
   const { rows: present } = await sql.query<{ id: string }>(
     'select id from webhook_listeners where id = any($1) and removed_at is null order by id for share',
@@ -39,14 +44,14 @@ export async function queueRemovals(sql: Sql, chainId: number, blockHashes: stri
     .filter(({ row }) => kept.has(row.listener_id))
     .map((entry) => ({ ...entry, uid: removedUid(entry.payload.uid) }))
     .sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0))
-  if (removals.length === 0) return 0
+  if (removals.length === 0) return []
   const column = <T>(pick: (entry: (typeof removals)[number]) => T) => removals.map(pick)
-  const { rows: queued } = await sql.query(
+  const { rows: queued } = await sql.query<{ uid: string; listener_id: string }>(
     `insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, created_at)
      select uid, listener_id, $1, block_number, block_hash, body, 'pending', greatest(now(), in_flight_until), now()
      from unnest($2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::timestamptz[])
        as t (uid, listener_id, block_number, block_hash, body, in_flight_until)
-     on conflict (uid) do nothing returning uid`,
+     on conflict (uid) do nothing returning uid, listener_id`,
     [
       chainId,
       column(({ uid }) => uid),
@@ -57,7 +62,7 @@ export async function queueRemovals(sql: Sql, chainId: number, blockHashes: stri
       column(({ row }) => row.in_flight_until),
     ],
   )
-  return queued.length
+  return queued.map((row) => ({ uid: row.uid, listenerId: row.listener_id }))
 }
 
 /** Of these first BLOCK_ADDED uids, those a BLOCK_REMOVED took back: their log, mined again, needs a new uid. */

@@ -3,12 +3,14 @@ import { invalidArgument, Problem } from '../../../values/problem.js'
 import { projectIdOnIndexerWire, type ProjectId } from '../../../values/project-id.js'
 import { answeringDocumentedErrors } from '../../../server/errors.js'
 import type { Sql } from '../../../store/sql.js'
-import type { RemoveWebhookListenerArgs } from '../../../../gen/indexer.gen.js'
+import type { RemoveWebhookListenerArgs, WebhookListener } from '../../../../gen/indexer.gen.js'
+import type { ParsedEvent } from '../matching/event-signature.js'
 import type { ClusterMembership } from '../cluster/cluster-membership.js'
 import { cancelListenerDeliveries } from '../delivery/outbox.js'
 import { generateSigningSecret } from '../delivery/signature.js'
 import type { WebhookEngine } from '../engine-api.js'
 import { normaliseFilters } from './filters.js'
+import { ownedListener } from './owned-listener.js'
 import { announceListenerChange } from './listener-changes.js'
 import type { ListenerMirror } from './listener-mirror.js'
 import {
@@ -32,10 +34,10 @@ export interface ListenerOperationsOptions {
   cluster: Pick<ClusterMembership, 'attemptsEnded'>
 }
 
-/** AddWebhookListener and RemoveWebhookListener: their validation, the table, and every engine told. */
+/** AddWebhookListener and RemoveWebhookListener (their validation, the table, every engine told), and the owner's read. */
 export function listenerOperations(
   options: ListenerOperationsOptions,
-): Pick<WebhookEngine, 'addListener' | 'removeListener'> {
+): Pick<WebhookEngine, 'addListener' | 'removeListener' | 'getListener'> {
   const { sql, now, mirror, cluster } = options
   const maxListeners = options.maxListenersPerProject ?? DEFAULT_MAX_LISTENERS_PER_PROJECT
   return {
@@ -70,17 +72,13 @@ export function listenerOperations(
         await announceListenerChange(tx, record.id)
       })
       mirror.add(record)
-      return toWebhookListener(
-        record,
-        normalised.events.map(({ eventSig, topicHash, types, names, indexed }) => ({
-          eventSig,
-          topicHash,
-          types: [...types],
-          names: [...names],
-          indexed: [...indexed],
-        })),
-        true,
-      )
+      return toWebhookListener(record, listenedEvents(normalised.events), true)
+    }),
+
+    getListener: answeringDocumentedErrors(async (projectId: ProjectId, listenerId: string) => {
+      const record = await ownedListener(sql, projectId, listenerId)
+      if (record.removedAt !== undefined) throw new Problem('not-found', `listener ${listenerId} was removed`)
+      return toWebhookListener(record, listenedEvents(normaliseFilters(record.filters).events), false)
     }),
 
     removeListener: answeringDocumentedErrors(async (projectId: ProjectId, args: RemoveWebhookListenerArgs) => {
@@ -110,4 +108,15 @@ export function listenerOperations(
       return true
     }),
   }
+}
+
+/** The parsed events as the API shows them, with copies of their arrays: parsed events are memoised and shared. */
+function listenedEvents(events: ParsedEvent[]): NonNullable<WebhookListener['events']> {
+  return events.map(({ eventSig, topicHash, types, names, indexed }) => ({
+    eventSig,
+    topicHash,
+    types: [...types],
+    names: [...names],
+    indexed: [...indexed],
+  }))
 }

@@ -19,17 +19,22 @@ interface KnownEvent {
   logDataType: LogDataType
 }
 
+/** The single-token transfer event of each token standard. */
+export const TRANSFER_SIGNATURES = {
+  ERC20: 'Transfer(address indexed from, address indexed to, uint256 value)',
+  ERC721: 'Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
+  ERC1155:
+    'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
+} as const
+
 /** docs/webhooks.md "Token event signatures that can be listened to". */
 const KNOWN_EVENTS: KnownEvent[] = [
-  [ContractType.ERC20, 'Transfer(address indexed from, address indexed to, uint256 value)'],
+  [ContractType.ERC20, TRANSFER_SIGNATURES.ERC20],
   [ContractType.ERC20, 'Approval(address indexed owner, address indexed spender, uint256 value)'],
-  [ContractType.ERC721, 'Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'],
+  [ContractType.ERC721, TRANSFER_SIGNATURES.ERC721],
   [ContractType.ERC721, 'Approval(address indexed owner, address indexed approved, uint256 indexed tokenId)'],
   [ContractType.ERC721, 'ApprovalForAll(address indexed owner, address indexed operator, bool approved)'],
-  [
-    ContractType.ERC1155,
-    'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
-  ],
+  [ContractType.ERC1155, TRANSFER_SIGNATURES.ERC1155],
   [
     ContractType.ERC1155,
     'TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',

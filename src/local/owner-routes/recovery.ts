@@ -1,17 +1,9 @@
-import { InvalidArgumentError } from '../../gen/errors.gen.js'
-import type { ProjectId } from '../values/project-id.js'
-import { readJsonObject } from '../server/body.js'
-import type { HostRequest } from '../server/wire.js'
-import type { WebhookEngine } from '../webhook/engine/engine.js'
-
-/** A request to one of a listener owner's routes (deliveries-route.ts). */
-export interface OwnerRoute {
-  listenerId: string
-  action: 'deliveries' | 'resend' | 'recover'
-  /** The delivery of `resend`. */
-  uid: string | undefined
-  query: URLSearchParams
-}
+import { InvalidArgumentError } from '../../../gen/errors.gen.js'
+import type { ProjectId } from '../../values/project-id.js'
+import { readJsonObject } from '../../server/body.js'
+import type { HostRequest } from '../../server/wire.js'
+import type { WebhookEngine } from '../../webhook/engine/engine.js'
+import type { OwnerRoute } from './owner-route.js'
 
 const BODY_LIMIT = 4096
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
