@@ -187,7 +187,7 @@ test.each(killMoments)(
     await waitUntil(holdsTheChain, 'the app holds the first mint')
     const fork = Number(await chain.rpc('eth_blockNumber'))
     const snapshot = await chain.rpc('evm_snapshot')
-    // Three blocks to drop, one mint each; the first mint is mined again in the new chain.
+    // Three blocks to drop, one mint each; the first of them is mined again in the new chain.
     const remined = await chain.sign('TestERC1155', chain.erc1155, 'mint', [chain.account, nextId++, 1n])
     minted.push((await chain.sendRaw(remined)).transactionHash, await mint(), await mint())
     await waitUntil(holdsTheChain, 'the app holds the mints of the blocks to be dropped')
