@@ -76,6 +76,7 @@ describe('GET /<network>-indexer/webhooks/<listenerId>/deliveries', () => {
       deliveries: [
         {
           uid,
+          type: 'BLOCK_ADDED',
           state: 'pending',
           attempts: 1,
           nextAttemptAt: expect.stringMatching(ISO),
@@ -106,6 +107,7 @@ describe('GET /<network>-indexer/webhooks/<listenerId>/deliveries', () => {
         deliveries: [
           {
             uid,
+            type: 'BLOCK_ADDED',
             state: 'failed',
             attempts: 1,
             lastStatus: 410,

@@ -1,3 +1,4 @@
+import type { WebhookEventType } from '../../../../gen/indexer.gen.js'
 import type { Sql } from '../../../store/sql.js'
 import type { ListenerRecord } from '../listeners/listener-store.js'
 import type { OutboxState } from './outbox.js'
@@ -16,6 +17,8 @@ export interface DeliveryReport {
   disabledReason?: string
   deliveries: {
     uid: string
+    /** BLOCK_ADDED, or BLOCK_REMOVED for one taking back a log of a block dropped by a reorg: the payload's type. */
+    type: WebhookEventType
     state: OutboxState
     attempts: number
     nextAttemptAt?: string
@@ -29,13 +32,14 @@ export interface DeliveryReport {
 export async function listDeliveries(sql: Sql, listener: ListenerRecord, limit: number): Promise<DeliveryReport> {
   const { rows } = await sql.query<{
     uid: string
+    type: WebhookEventType
     state: OutboxState
     attempts: number
     next_attempt_at: Date
     last_status: number | null
     last_error: string | null
   }>(
-    `select uid, state, attempts, next_attempt_at, last_status, last_error from webhook_outbox where listener_id = $1 order by created_at desc, uid limit $2`,
+    `select uid, body::json ->> 'type' as type, state, attempts, next_attempt_at, last_status, last_error from webhook_outbox where listener_id = $1 order by created_at desc, uid limit $2`,
     [listener.id, limit],
   )
   const uids = rows.map((row) => row.uid)
@@ -55,6 +59,7 @@ export async function listDeliveries(sql: Sql, listener: ListenerRecord, limit: 
     ...(listener.disabledReason ? { disabledReason: listener.disabledReason } : {}),
     deliveries: rows.map((row) => ({
       uid: row.uid,
+      type: row.type,
       state: row.state,
       attempts: Number(row.attempts),
       ...(row.state === 'pending' ? { nextAttemptAt: row.next_attempt_at.toISOString() } : {}),

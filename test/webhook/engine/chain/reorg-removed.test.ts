@@ -119,6 +119,12 @@ describe('BLOCK_REMOVED over real reorgs of a local EVM node', () => {
     for (const [added, removed] of pairs(receiver)) {
       expect(removed).toEqual({ ...added, uid: removedUid(added.uid), type: 'BLOCK_REMOVED' })
     }
+    // The owner's report tells each removal from an addition.
+    const reported = (await engine.listDeliveries(1, listenerId)).deliveries
+    const typeOf = new Map(reported.map((delivery) => [delivery.uid, delivery.type]))
+    expect(reported).toHaveLength(depth * 2 + 1)
+    for (const payload of [...receiver.delivered, ...receiver.removed])
+      expect(typeOf.get(payload.uid)).toBe(payload.type)
   })
 
   test('a log re-mined in the new branch is added again under a new uid, after the removal of its first copy', async () => {
