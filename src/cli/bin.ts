@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// The package bin: `serve` (src/cli/serve.ts), `conform` (src/cli/conform.ts) and `proxy` (src/cli/proxy.ts), each loaded
-// only when asked for, a missing optional peer reported in one line instead of a stack trace.
+// The package bin: `serve` (src/cli/serve.ts), `conform`, `proxy` and `trigger` (src/cli/<name>.ts), each loaded only
+// when asked for, a missing optional peer reported in one line instead of a stack trace.
 import { missingPeerError, type PeerDependentEntry } from '../entries/peer-dependencies.js'
 
 const tools: Record<string, [PeerDependentEntry, () => Promise<{ command(args: string[]): Promise<number> }>]> = {
   conform: ['web3-market-contract conform', () => import('./conform.js')],
   proxy: ['web3-market-contract proxy', () => import('./proxy.js')],
+  trigger: ['web3-market-contract trigger', () => import('./trigger.js')],
 }
 
 const tool = tools[process.argv[2] ?? '']

@@ -18,6 +18,7 @@ export const peerDependencies = {
   'web3-market-contract/webhook/engine': { packages: ['viem'], install: 'npm install' },
   'web3-market-contract conform': { packages: ['fast-check'], install: 'npm install --save-dev' },
   'web3-market-contract proxy': { packages: [], install: 'npm install --save-dev' },
+  'web3-market-contract trigger': { packages: [], install: 'npm install --save-dev' },
 } as const
 
 export type PeerDependentEntry = keyof typeof peerDependencies

@@ -76,7 +76,9 @@ export function withOwnerRoutes(host: Host, options: OwnerRoutesOptions): Host {
         ? await deliveries(caller.projectId, route.listenerId, route.query)
         : route.action === 'resend' || route.action === 'recover'
           ? await recoveryAction(request, caller.projectId, route, options.listeners)
-          : await (await import('./trigger.js')).triggerAction(request, caller.projectId, route, options)
+          : await (
+              await import('./trigger.js')
+            ).triggerAction(request, caller.projectId, route, options.listeners, options.networks)
     return {
       status: 200,
       body: JSON.stringify(report),

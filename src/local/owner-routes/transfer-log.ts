@@ -3,7 +3,7 @@ import { canonicalAddress } from '../../values/address.js'
 import { uint256OfDecimal } from '../../values/decimal.js'
 import type { Hex } from '../../values/hex.js'
 import { invalidArgument } from '../../values/problem.js'
-import type { InjectedLog } from '../../webhook/engine/chain/injected-blocks.js'
+import type { InjectedLog } from '../../webhook/engine/engine-api.js'
 import { parseEventSignature } from '../../webhook/engine/matching/event-signature.js'
 import { TRANSFER_SIGNATURES } from '../../webhook/engine/matching/token-standards.js'
 

@@ -4,7 +4,8 @@ import { invalidArgument } from '../../values/problem.js'
 import type { ProjectId } from '../../values/project-id.js'
 import { deliveryUid } from '../../webhook/engine/delivery/payload.js'
 import type { OwnerRoute } from './owner-route.js'
-import type { OwnerRoutesOptions } from './owner-routes.js'
+import type { NetworkTable } from '../../reference/networks.js'
+import type { WebhookEngine } from '../../webhook/engine/engine.js'
 import { transferFor, transferLog } from './transfer-log.js'
 
 const BODY_LIMIT = 4096
@@ -21,7 +22,8 @@ export async function triggerAction(
   request: HostRequest,
   projectId: ProjectId,
   route: OwnerRoute,
-  { listeners, networks }: Pick<OwnerRoutesOptions, 'listeners' | 'networks'>,
+  listeners: WebhookEngine,
+  networks: NetworkTable,
 ): Promise<object> {
   const listener = await listeners.getListener(projectId, route.listenerId)
   const chainId = networks.chainIdOf(route.network)!

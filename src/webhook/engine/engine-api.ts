@@ -5,7 +5,9 @@ import type { Sql } from '../../store/sql.js'
 import type { PayloadValidator } from '../receiver/payload-validator.js'
 import type { ChainFollowerConfig } from './chain/follower.js'
 import type { EventSourceFactory } from './chain/event-source.js'
-import type { InjectedBlock, InjectedLog, InjectedReorg } from './chain/injected-blocks.js'
+import type { StoredBlock } from './chain/chain-blocks.js'
+import type { QueuedRemoval } from './delivery/removals.js'
+import type { Hex } from '../../values/hex.js'
 import type { DeliveryReport } from './delivery/delivery-report.js'
 import type { SourceLog } from './delivery/payload.js'
 import type { RetryPolicy } from './delivery/retry-schedule.js'
@@ -93,4 +95,28 @@ export interface WebhookEngine {
   recoverDeliveries(projectId: ProjectId, listenerId: string, since: Date): Promise<number>
   start(): Promise<void>
   stop(): Promise<void>
+}
+
+/** A log to inject: what a contract emits. The block and transaction facts are made up by the injection. */
+export interface InjectedLog {
+  address: string
+  topics: Hex[]
+  data: Hex
+}
+
+export interface InjectedBlock extends StoredBlock {
+  parentHash: string
+  /** Seconds since the epoch, the database's clock. */
+  timestamp: number
+  /** Transaction hash of each log, in order: each log is a transaction of its own. */
+  transactionHashes: string[]
+  /** Uids of the deliveries queued for the block's logs, every listener's. */
+  uids: string[]
+}
+
+export interface InjectedReorg {
+  /** The dropped blocks, newest first. */
+  dropped: StoredBlock[]
+  /** The BLOCK_REMOVED deliveries queued, every listener's. */
+  removals: QueuedRemoval[]
 }

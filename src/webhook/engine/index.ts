@@ -7,7 +7,7 @@ export { createWebhookEngine, type AddListenerScope, type WebhookEngine, type We
 export type { ChainFollowerConfig } from './chain/follower.js'
 export type { EventSource, EventSourceFactory, LogSink } from './chain/event-source.js'
 export type { SourceLog } from './delivery/payload.js'
-export type { InjectedBlock, InjectedLog, InjectedReorg } from './chain/injected-blocks.js'
+export type { InjectedBlock, InjectedLog, InjectedReorg } from './engine-api.js'
 export { deliveryUid } from './delivery/payload.js'
 export type { PayloadValidator } from '../receiver/payload-validator.js'
 export type { DeliveryReport } from './delivery/delivery-report.js'

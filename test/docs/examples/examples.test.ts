@@ -100,6 +100,8 @@ await vitest.close()
     stdout: /\npass\n$/,
   },
   'msw-browser': { ranBy: 'test/msw/browser.test.ts', stdout: /^$/ },
+  // Needs the local server and the trigger command as separate processes, from the packed package.
+  'webhook-try-locally': { ranBy: 'test/package/webhook-trigger.slow.test.ts', stdout: /^$/ },
 }
 
 const signed = (uid: string, body: string) => webhookHeaders(secret, uid, Math.floor(Date.now() / 1000), body)

@@ -4,35 +4,10 @@ import { invalidArgument, Problem } from '../../../values/problem.js'
 import { answeringDocumentedErrors } from '../../../server/errors.js'
 import type { Sql } from '../../../store/sql.js'
 import type { SourceLog } from '../delivery/payload.js'
-import type { QueuedRemoval } from '../delivery/removals.js'
-import type { WebhookEngine } from '../engine-api.js'
-import { appendBlock, dropBlocks, storedBlockBefore, type StoredBlock } from './chain-blocks.js'
+import type { InjectedLog, WebhookEngine } from '../engine-api.js'
+import { appendBlock, dropBlocks, storedBlockBefore } from './chain-blocks.js'
 import type { LogSink } from './event-source.js'
 import { sourceLogProblem } from './ingest.js'
-
-/** A log to inject: what a contract emits. The block and transaction facts are made up by the injection. */
-export interface InjectedLog {
-  address: string
-  topics: Hex[]
-  data: Hex
-}
-
-export interface InjectedBlock extends StoredBlock {
-  parentHash: string
-  /** Seconds since the epoch, the database's clock. */
-  timestamp: number
-  /** Transaction hash of each log, in order: each log is a transaction of its own. */
-  transactionHashes: string[]
-  /** Uids of the deliveries queued for the block's logs, every listener's. */
-  uids: string[]
-}
-
-export interface InjectedReorg {
-  /** The dropped blocks, newest first. */
-  dropped: StoredBlock[]
-  /** The BLOCK_REMOVED deliveries queued, every listener's. */
-  removals: QueuedRemoval[]
-}
 
 const MAX_LOGS_PER_BLOCK = 100
 const MAX_REORG_DEPTH = 64

@@ -39,7 +39,7 @@ export async function listDeliveries(sql: Sql, listener: ListenerRecord, limit: 
     last_status: number | null
     last_error: string | null
   }>(
-    `select uid, body::json ->> 'type' as type, state, attempts, next_attempt_at, last_status, last_error from webhook_outbox where listener_id = $1 order by created_at desc, uid limit $2`,
+    `select uid, coalesce(body::json ->> 'type', 'BLOCK_ADDED') as type, state, attempts, next_attempt_at, last_status, last_error from webhook_outbox where listener_id = $1 order by created_at desc, uid limit $2`,
     [listener.id, limit],
   )
   const uids = rows.map((row) => row.uid)
