@@ -9,7 +9,7 @@ import { appendBlock, dropBlocks, storedBlockBefore } from './chain-blocks.js'
 import type { LogSink } from './event-source.js'
 import { sourceLogProblem } from './ingest.js'
 
-const MAX_LOGS_PER_BLOCK = 100
+const MAX_LOGS_PER_BLOCK = 1_000
 const MAX_REORG_DEPTH = 64
 const ZERO_HASH = `0x${'0'.repeat(64)}`
 

@@ -37,40 +37,52 @@ export function createHttpSender(allowPrivateTargets: boolean): Sender {
       if (!allowPrivateTargets && isIP(literal) && isNonPublicAddress(literal))
         return resolve({ error: `${literal} is not a public address` })
       const client = target.protocol === 'https:' ? https : http
-      const request = client.request(target, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'user-agent': 'web3-market-webhooks/1',
-          ...headers,
-        },
-        lookup,
-        signal,
-        timeout: timeoutMs,
-      })
-      const timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)
-      request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)))
-      request.on('response', (response) => {
-        response.resume()
-        response.on('end', () => {
-          clearTimeout(timer)
-          resolve({
-            status: response.statusCode ?? 0,
-            retryAfter: header(response.headers['retry-after']),
-            location: header(response.headers.location),
+      const send = (firstTry: boolean) => {
+        const request = client.request(target, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'user-agent': 'web3-market-webhooks/1',
+            ...headers,
+          },
+          lookup,
+          signal,
+          timeout: timeoutMs,
+        })
+        const timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)
+        request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)))
+        request.on('response', (response) => {
+          response.resume()
+          response.on('end', () => {
+            clearTimeout(timer)
+            resolve({
+              status: response.statusCode ?? 0,
+              retryAfter: header(response.headers['retry-after']),
+              location: header(response.headers.location),
+            })
+          })
+          response.on('error', (error) => {
+            clearTimeout(timer)
+            resolve({ status: response.statusCode ?? 0, error: error.message })
           })
         })
-        response.on('error', (error) => {
+        request.on('error', (error) => {
           clearTimeout(timer)
-          resolve({ status: response.statusCode ?? 0, error: error.message })
+          // A kept-alive connection the receiver closed as idle while this request was on its way: sent again
+          // once on a new connection, as Node's documentation advises, rather than failing the attempt.
+          if (
+            firstTry &&
+            request.reusedSocket &&
+            (error as NodeJS.ErrnoException).code === 'ECONNRESET' &&
+            !signal.aborted
+          )
+            return send(false)
+          resolve({ error: signal.aborted ? 'aborted: listener removed' : error.message })
         })
-      })
-      request.on('error', (error) => {
-        clearTimeout(timer)
-        resolve({ error: signal.aborted ? 'aborted: listener removed' : error.message })
-      })
-      request.end(body)
+        request.end(body)
+      }
+      send(true)
     })
 }
 

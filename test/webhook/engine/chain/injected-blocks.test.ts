@@ -62,7 +62,7 @@ describe('WebhookEngine.injectBlock and reorgInjectedBlocks', () => {
     ['no logs', 1, []],
     ['a chain id that is not a positive integer', 0, [mint()]],
     ['a log without topics', 1, [{ ...mint(), topics: [] }]],
-    ['101 logs', 1, Array.from({ length: 101 }, mint)],
+    ['1,001 logs', 1, Array.from({ length: 1001 }, mint)],
   ])('refuses %s as an invalid argument', async (_, chainId, logs) => {
     await expect(engine.injectBlock(chainId, logs)).rejects.toBeInstanceOf(InvalidArgumentError)
   })
