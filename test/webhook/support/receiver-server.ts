@@ -18,8 +18,8 @@ export interface TestReceiver {
   useSecret(secret: string): void
   /** Answers the next requests with this status and headers instead of handling them (undefined: handle). */
   answerWith(status: number | undefined, headers?: Record<string, string>): void
-  /** Waits this long before handling each request (a slow receiver). */
-  delayAnswers(ms: number): void
+  /** Waits this long before handling each request (a slow receiver); a function gives each request its own wait. */
+  delayAnswers(ms: number | (() => number)): void
   /** The next n deliveries reach the app, but the connection drops before the answer (the sender will retry them). */
   loseAnswers(n: number): void
   /** Hands only the next n requests to the app; later ones are held unanswered until holdAfter(undefined). */
@@ -38,7 +38,7 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
   let receiver: WebhookReceiver | undefined
   let forced: { status: number; headers: Record<string, string> } | undefined
   let answersToLose = 0
-  let answerDelayMs = 0
+  let answerDelayMs: () => number = () => 0
   let admitLeft: number | undefined
   const held: http.ServerResponse[] = []
   const handler = (request: http.IncomingMessage, response: http.ServerResponse) => {
@@ -59,9 +59,10 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
       }
       admitLeft--
     }
-    if (answerDelayMs > 0) {
+    const delayMs = answerDelayMs()
+    if (delayMs > 0) {
       const ready = receiver
-      setTimeout(() => void nodeWebhookHandler(ready)(request, response), answerDelayMs)
+      setTimeout(() => void nodeWebhookHandler(ready)(request, response), delayMs)
       return
     }
     if (answersToLose > 0) {
@@ -87,7 +88,7 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
       })
     },
     delayAnswers(ms) {
-      answerDelayMs = ms
+      answerDelayMs = typeof ms === 'number' ? () => ms : ms
     },
     loseAnswers(n) {
       answersToLose = n

@@ -6,6 +6,10 @@ import { npmStartArgs } from '../../support/npm-start.js'
 export interface ServerProcess {
   name: string
   child: ChildProcess
+  /** The server's base URL, from its credentials line. */
+  url: string
+  /** The headers of the sample project's owner: its access key and secret key. */
+  owner: Record<string, string>
   clients: Clients
   /** Every line the process wrote to standard error so far (its log). */
   stderr: string[]
@@ -44,7 +48,8 @@ export async function startServerProcess(
   })
   const { url, accessKey, secretKey } = JSON.parse(firstLine) as { url: string; accessKey: string; secretKey: string }
   const clients = createClients({ network: 'polygon', accessKey, secretKey, urls: localUrls(url) })
-  return { name, child, clients, stderr }
+  const owner = { 'X-Access-Key': accessKey, Authorization: `BEARER ${secretKey}` }
+  return { name, child, url, owner, clients, stderr }
 }
 
 export function killServerProcesses(): void {
