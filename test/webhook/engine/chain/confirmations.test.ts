@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { decodeAbiParameters } from 'viem'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
@@ -8,6 +6,7 @@ import { dumpedStore } from '../../../support/store-dump.js'
 import { startEvmNode, type EvmNode } from '../../support/evm-node.js'
 import { startTestReceiver, waitUntil, type TestReceiver } from '../../support/receiver-server.js'
 import { deployTokens, type TokenChain } from '../../support/tokens.js'
+import { startRpcProxy, type RpcProxy } from '../../support/rpc-proxy.js'
 
 const TRANSFER_SINGLE =
   'TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)'
@@ -18,22 +17,16 @@ let chain: TokenChain
 let sql: Sql
 let engine: WebhookEngine
 let receiver: TestReceiver
-let rpcProxy: Server
+let rpcProxy: RpcProxy | undefined
 /** How many times the follower has asked the node for its head: each is one poll. */
 let polls = 0
 
 /** The node's JSON-RPC behind a proxy that counts the follower's polls, so a test can wait for polls, not time. */
 async function countingProxy(target: string): Promise<string> {
-  rpcProxy = createServer(async (req, res) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const body = Buffer.concat(chunks).toString()
-    if (body.includes('"eth_blockNumber"')) polls++
-    const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text())
+  rpcProxy = await startRpcProxy(target, (call) => {
+    if (call.method === 'eth_blockNumber') polls++
   })
-  await new Promise<void>((resolve) => rpcProxy.listen(0, '127.0.0.1', resolve))
-  return `http://127.0.0.1:${(rpcProxy.address() as AddressInfo).port}`
+  return rpcProxy.url
 }
 /** Waits until the follower has polled three more times: it then processed all it may of the current head. */
 async function threeMorePolls() {
@@ -89,7 +82,7 @@ afterAll(async () => {
   await receiver?.close()
   await sql?.close()
   await node?.close()
-  rpcProxy?.close()
+  await rpcProxy?.close()
 })
 
 test(`with ${CONFIRMATIONS} confirmations a block's logs are delivered once ${CONFIRMATIONS} blocks follow it`, async () => {

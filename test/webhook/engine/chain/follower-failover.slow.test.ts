@@ -1,11 +1,10 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, expect, test } from 'vitest'
 import { createTestDatabase } from '../../../local/support.js'
 import { startEvmNode } from '../../support/evm-node.js'
 import { startTestReceiver, waitUntil } from '../../support/receiver-server.js'
 import { killServerProcesses, startServerProcess, type ServerProcess } from '../../support/server-process.js'
 import { deployTokens } from '../../support/tokens.js'
+import { startRpcProxy } from '../../support/rpc-proxy.js'
 
 /**
  * Two local servers on one PostgreSQL database follow the same chain (polygon, a local EVM node): one holds
@@ -27,34 +26,12 @@ afterAll(async () => {
 /** The node behind a proxy that counts eth_getLogs calls by block hash: how often each block was fetched. */
 async function countingProxy(target: string) {
   const getLogsByBlock = new Map<string, number>()
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      const body = Buffer.concat(chunks)
-      const call = JSON.parse(body.toString()) as { method?: string; params?: { blockHash?: string }[] }
-      const blockHash = call.method === 'eth_getLogs' ? call.params?.[0]?.blockHash : undefined
-      if (blockHash) getLogsByBlock.set(blockHash, (getLogsByBlock.get(blockHash) ?? 0) + 1)
-      // No keep-alive towards the node, so closing it does not wait on this proxy's idle sockets.
-      const forwarded = http.request(target, {
-        method: 'POST',
-        agent: false,
-        headers: { 'content-type': 'application/json' },
-      })
-      forwarded.on('response', (answer) => {
-        response.writeHead(answer.statusCode!, { 'content-type': 'application/json' })
-        answer.pipe(response)
-      })
-      forwarded.on('error', () => response.destroy())
-      forwarded.end(body)
-    })
+  const proxy = await startRpcProxy(target, (call) => {
+    const blockHash = call.method === 'eth_getLogs' ? (call.params[0] as { blockHash?: string })?.blockHash : undefined
+    if (blockHash) getLogsByBlock.set(blockHash, (getLogsByBlock.get(blockHash) ?? 0) + 1)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  cleanups.push(() => {
-    server.closeAllConnections()
-    return new Promise((resolve) => server.close(resolve))
-  })
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, getLogsByBlock }
+  cleanups.push(() => proxy.close())
+  return { url: proxy.url, getLogsByBlock }
 }
 
 const said = (server: ServerProcess, text: string) => server.stderr.some((line) => line.includes(text))

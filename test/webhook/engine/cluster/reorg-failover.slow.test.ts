@@ -10,6 +10,7 @@ import { startEvmNode } from '../../support/evm-node.js'
 import { waitUntil } from '../../support/receiver-server.js'
 import { killServerProcesses, startServerProcess, type ServerProcess } from '../../support/server-process.js'
 import { deployTokens, type TokenChain } from '../../support/tokens.js'
+import { startRpcProxy, type RpcCall } from '../../support/rpc-proxy.js'
 
 /**
  * Two local servers on one PostgreSQL database follow one chain (polygon, a local EVM node). A reorg drops
@@ -30,11 +31,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined)
 })
 
-interface RpcCall {
-  method: string
-  params: unknown[]
-}
-
 /**
  * The node behind a proxy that tells the servers apart by path (`<url>/<server name>`). A trap, once armed,
  * is shown every call; the first call it picks kills the server that made it, before the call is answered.
@@ -42,38 +38,18 @@ interface RpcCall {
 async function killingProxy(target: string, servers: Map<string, ServerProcess>) {
   let trap: ((call: RpcCall) => boolean) | undefined
   let killed: ServerProcess | undefined
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      const body = Buffer.concat(chunks)
-      const caller = servers.get(request.url!.slice(1))
-      if (trap && caller && trap(JSON.parse(body.toString()) as RpcCall)) {
-        trap = undefined
-        killed = caller
-        caller.child.kill('SIGKILL')
-        return void response.destroy()
-      }
-      const forwarded = http.request(target, {
-        method: 'POST',
-        agent: false,
-        headers: { 'content-type': 'application/json' },
-      })
-      forwarded.on('response', (answer) => {
-        response.writeHead(answer.statusCode!, { 'content-type': 'application/json' })
-        answer.pipe(response)
-      })
-      forwarded.on('error', () => response.destroy())
-      forwarded.end(body)
-    })
+  const proxy = await startRpcProxy(target, (call, path, response) => {
+    const caller = servers.get(path.slice(1))
+    if (!trap || !caller || !trap(call)) return false
+    trap = undefined
+    killed = caller
+    caller.child.kill('SIGKILL')
+    response.destroy()
+    return true
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  cleanups.push(() => {
-    server.closeAllConnections()
-    return new Promise((resolve) => server.close(resolve))
-  })
+  cleanups.push(() => proxy.close())
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: proxy.url,
     arm: (pick: (call: RpcCall) => boolean) => (trap = pick),
     killed: () => killed,
   }
