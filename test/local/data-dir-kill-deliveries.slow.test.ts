@@ -103,7 +103,7 @@ it('a DATA_DIR server SIGKILLed while deliveries and listener writes are in flig
       const hash = await mint()
       mined.push(hash)
       minted.push(hash)
-      await sleep(10)
+      await sleep(50)
     }
   })()
 
@@ -159,11 +159,13 @@ it('a DATA_DIR server SIGKILLed while deliveries and listener writes are in flig
 
   // Every log mined for the listener reaches the receiver, at least once (the receiver dropped repeats by webhook-id).
   const missing = () => mined.filter((hash) => !deliveredHashes().has(hash.toLowerCase()))
-  await waitUntil(() => missing().length === 0, `every mint delivered (missing: ${missing().length})`, 30_000).catch(
-    (error: Error) => {
-      throw new Error(`${error.message}: ${missing().join(', ')}`)
-    },
-  )
+  // A backlog of hundreds of blocks drains at the receiver's pace (4 requests at once, 50–200 ms each), slower on a
+  // loaded machine: what fails the test is a stall, no delivery for 20 s while some are missing, not a deadline.
+  for (let seen = -1, since = Date.now(); missing().length > 0; await sleep(100)) {
+    if (receiver.requests.length !== seen) [seen, since] = [receiver.requests.length, Date.now()]
+    if (Date.now() - since > 20_000)
+      throw new Error(`deliveries stalled with ${missing().length} mints missing: ${missing().join(', ')}`)
+  }
   // And nothing else: each delivery is one of the mints (a warm-up mint may come late).
   const mints = new Set(minted.map((hash) => hash.toLowerCase()))
   expect(receiver.delivered.filter((payload) => !mints.has(payload.txnHash.toLowerCase()))).toEqual([])
