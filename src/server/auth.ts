@@ -48,25 +48,39 @@ function bearerToken(authorization: string | undefined): string | undefined {
   return match?.[1]
 }
 
-/** Checks the headers of one call against its requirement; returns the caller, or throws a docs/auth.md error. */
-export async function authenticate(
+/**
+ * Checks the headers of one call against its requirement; returns the caller, or throws a docs/auth.md error.
+ * At once (no promise) when the access key verifier answers at once and no secret key is needed: most calls.
+ */
+export function authenticate(
   requirement: AuthRequirement,
   request: { header(name: string): string | undefined },
   verifiers: AuthVerifiers | undefined,
-): Promise<Caller | undefined> {
+): Caller | undefined | Promise<Caller | undefined> {
   if (requirement === 'none') return undefined
   if (!verifiers) throw new UnauthorizedError({ cause: 'no credentials are accepted by this server' })
   const accessKey = request.header('x-access-key')?.trim()
   if (!accessKey) throw new UnauthorizedError({ cause: 'missing X-Access-Key header' })
-  const projectId = await verifiers.accessKey(accessKey)
-  if (projectId === undefined) throw new UnauthorizedError({ cause: 'invalid access key' })
-  if (requirement === 'secretKey') {
-    const token = bearerToken(request.header('authorization'))
-    if (!token) throw new UnauthorizedError({ cause: 'missing Authorization: BEARER <secret key> header' })
-    const secretProject = await verifiers.secretKey(token)
-    if (secretProject !== projectId) {
-      throw new PermissionDeniedError({ cause: 'secret key belongs to another project than the access key' })
-    }
+  const projectId = verifiers.accessKey(accessKey)
+  const callerOf = (found: ProjectId | undefined) => {
+    if (found === undefined) throw new UnauthorizedError({ cause: 'invalid access key' })
+    const caller: Caller = { projectId: found, accessKey }
+    return requirement === 'secretKey' ? withSecretKey(caller, request, verifiers) : caller
   }
-  return { projectId, accessKey }
+  // A verifier may answer with any thenable: only a plain value is taken at once.
+  return typeof projectId === 'object' ? Promise.resolve(projectId).then(callerOf) : callerOf(projectId)
+}
+
+async function withSecretKey(
+  caller: Caller,
+  request: { header(name: string): string | undefined },
+  verifiers: AuthVerifiers,
+): Promise<Caller> {
+  const token = bearerToken(request.header('authorization'))
+  if (!token) throw new UnauthorizedError({ cause: 'missing Authorization: BEARER <secret key> header' })
+  const secretProject = await verifiers.secretKey(token)
+  if (secretProject !== caller.projectId) {
+    throw new PermissionDeniedError({ cause: 'secret key belongs to another project than the access key' })
+  }
+  return caller
 }
