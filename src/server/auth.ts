@@ -1,6 +1,7 @@
 import { PermissionDeniedError, SessionExpiredError, UnauthorizedError } from '../../gen/errors.gen.js'
 import { Problem } from '../values/problem.js'
 import { parseProjectId, type ProjectId } from '../values/project-id.js'
+import { expired, nowSeconds, VerifiedTokens } from './verified-tokens.js'
 
 /** Which credentials a method needs (docs/auth.md): every call an access key; the webhook calls a secret key too. */
 export type AuthRequirement = 'none' | 'accessKey' | 'secretKey'
@@ -21,10 +22,17 @@ export interface AuthVerifiers {
 /** The JWT claim that names the project of a secret API key. */
 export const projectClaim = 'project'
 
-/** Verifies HS256 secret keys signed with `secret`, carrying the project id in the `project` claim. */
+/**
+ * Verifies HS256 secret keys signed with `secret`, carrying the project id in the `project` claim. A key
+ * verified once is remembered until its `exp` (see VerifiedTokens).
+ */
 export function jwtSecretKeyVerifier(secret: string | Uint8Array): AuthVerifiers['secretKey'] {
   const key = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret
+  const verified = new VerifiedTokens<ProjectId>()
   return async (token) => {
+    const known = verified.get(token, nowSeconds())
+    if (known === expired) throw new SessionExpiredError({ cause: 'secret key has expired' })
+    if (known !== undefined) return known
     // jose loads with the first secret key checked: most calls need only the access key.
     const { errors: joseErrors, jwtVerify } = await import('jose')
     let payload: Record<string, unknown>
@@ -34,12 +42,16 @@ export function jwtSecretKeyVerifier(secret: string | Uint8Array): AuthVerifiers
       if (error instanceof joseErrors.JWTExpired) throw new SessionExpiredError({ cause: 'secret key has expired' })
       throw new UnauthorizedError({ cause: 'invalid secret key' })
     }
+    let projectId: ProjectId
     try {
-      return parseProjectId(payload[projectClaim], `secret key's "${projectClaim}" claim`)
+      projectId = parseProjectId(payload[projectClaim], `secret key's "${projectClaim}" claim`)
     } catch (error) {
       if (error instanceof Problem) throw new UnauthorizedError({ cause: error.message })
       throw error
     }
+    // jose has checked that `exp`, when present, is a number.
+    verified.remember(token, projectId, payload.exp as number | undefined)
+    return projectId
   }
 }
 
