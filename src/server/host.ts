@@ -6,7 +6,7 @@ import { readJsonObject } from './body.js'
 import { corsHeaders, preflightHeaders } from './cors.js'
 import { asWebrpcError, errorBody, logUnexpected, type WireError } from './errors.js'
 import { consoleLog, type Log } from '../observability/log.js'
-import { resolveRoute, splitTarget, type RoutableService } from './routes.js'
+import { routeResolver, type RoutableService } from './routes.js'
 import { describeIssues } from '../validate/validation-result.js'
 import { validationError, type RequestValidator } from './validation.js'
 import type { HostRequest, HostResponse } from './wire.js'
@@ -92,7 +92,7 @@ function spanWouldRecord(api: OpenTelemetryApi): boolean {
 
 export function createHost(options: HostOptions): Host {
   const services = new Map(options.services.map((service) => [service.name, service]))
-  const networks = new Set(options.networks ?? [])
+  const resolveRouteOf = routeResolver(services, new Set(options.networks ?? []))
   const bodyLimit = options.bodyLimit ?? defaultBodyLimit
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs
   const log = options.log ?? consoleLog
@@ -145,7 +145,7 @@ export function createHost(options: HostOptions): Host {
       return Promise.resolve({ status: 204, body: '', headers: { ...preflightHeaders } })
     let webrpcHeader: string | undefined
     try {
-      const route = resolveRoute(splitTarget(request.url).path, request.header('host'), services, networks)
+      const route = resolveRouteOf(request.url, request.header('host'))
       webrpcHeader = route.service.webrpcHeader
       if (request.method !== 'POST') {
         throw new WebrpcBadMethodError({ cause: `${request.method.slice(0, 20)} is not allowed, use POST` })
