@@ -15,7 +15,10 @@ import { bodyNotUtf8, bodyTooLarge, type BodyProblem, type HostRequest } from '.
 
 function decoded(bytes: Buffer, limit: number): string | BodyProblem {
   if (bytes.length > limit) return bodyTooLarge
-  return isUtf8(bytes) ? bytes.toString('utf8') : bodyNotUtf8
+  const text = bytes.toString('utf8')
+  // Decoding puts U+FFFD where the bytes are not UTF-8: a text without one was valid, with no second pass over the bytes.
+  if (!text.includes('\uFFFD')) return text
+  return isUtf8(bytes) ? text : bodyNotUtf8
 }
 
 /**
@@ -42,11 +45,12 @@ function readLimited(req: IncomingMessage, limit: number): Promise<string | Body
       }
       chunks.push(chunk)
     })
-    req.once('end', () => {
+    // `on`, not `once`: each fires at most once for a request, and the promise settles once anyway.
+    req.on('end', () => {
       if (size > limit) return
       resolve(decoded(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), limit))
     })
-    req.once('error', () => reject(new WebrpcClientDisconnectedError({ cause: 'request body interrupted' })))
+    req.on('error', () => reject(new WebrpcClientDisconnectedError({ cause: 'request body interrupted' })))
   })
 }
 
