@@ -60,11 +60,20 @@ function bearerToken(authorization: string | undefined): string | undefined {
   return match?.[1]
 }
 
+/** Checks the headers of one call against its requirement; resolves to the caller, or rejects with a docs/auth.md error. */
+export async function authenticate(
+  requirement: AuthRequirement,
+  request: { header(name: string): string | undefined },
+  verifiers: AuthVerifiers | undefined,
+): Promise<Caller | undefined> {
+  return callerOf(requirement, request, verifiers)
+}
+
 /**
- * Checks the headers of one call against its requirement; returns the caller, or throws a docs/auth.md error.
- * At once (no promise) when the access key verifier answers at once and no secret key is needed: most calls.
+ * authenticate for the host's calls: the caller at once (no promise) when the access key verifier answers
+ * with a plain value and no secret key is needed, as for most calls; throws a docs/auth.md error.
  */
-export function authenticate(
+export function callerOf(
   requirement: AuthRequirement,
   request: { header(name: string): string | undefined },
   verifiers: AuthVerifiers | undefined,
@@ -74,13 +83,13 @@ export function authenticate(
   const accessKey = request.header('x-access-key')?.trim()
   if (!accessKey) throw new UnauthorizedError({ cause: 'missing X-Access-Key header' })
   const projectId = verifiers.accessKey(accessKey)
-  const callerOf = (found: ProjectId | undefined) => {
+  const callerWith = (found: ProjectId | undefined) => {
     if (found === undefined) throw new UnauthorizedError({ cause: 'invalid access key' })
     const caller: Caller = { projectId: found, accessKey }
     return requirement === 'secretKey' ? withSecretKey(caller, request, verifiers) : caller
   }
   // A verifier may answer with any thenable: only a plain value is taken at once.
-  return typeof projectId === 'object' ? Promise.resolve(projectId).then(callerOf) : callerOf(projectId)
+  return typeof projectId === 'object' ? Promise.resolve(projectId).then(callerWith) : callerWith(projectId)
 }
 
 async function withSecretKey(

@@ -1,6 +1,6 @@
 import { WebrpcBadMethodError, WebrpcBadResponseError } from '../../gen/errors.gen.js'
 import { CallScope, Deadlines } from './call-scope.js'
-import { authenticate, type AuthRequirement, type AuthVerifiers, type Caller } from './auth.js'
+import { callerOf, type AuthRequirement, type AuthVerifiers, type Caller } from './auth.js'
 import { defaultBodyLimit } from './body-limit.js'
 import { readJsonObject } from './body.js'
 import { corsHeaders, preflightHeaders } from './cors.js'
@@ -110,7 +110,7 @@ export function createHost(options: HostOptions): Host {
     // the microtask queue, a measurable share of a trivial call).
     const requirement = service.auth(method)
     if (requirement !== 'none') {
-      const caller = authenticate(requirement, request, options.auth)
+      const caller = callerOf(requirement, request, options.auth)
       scope.caller = caller instanceof Promise ? await caller : caller
     }
     const body = readJsonObject(request, bodyLimit)
