@@ -15,5 +15,11 @@ export function dispatchHandler<Service, Context>(
   context: Context,
 ): Promise<unknown> {
   const handler = service[method] as (args: unknown, context: Context) => unknown
-  return new Promise((resolve) => resolve(handler(args, context)))
+  // Not `new Promise(resolve => resolve(...))`: that wraps a handler's own promise in another, two more turns
+  // of the microtask queue per call; Promise.resolve returns it as it is.
+  try {
+    return Promise.resolve(handler(args, context))
+  } catch (error) {
+    return Promise.reject(error)
+  }
 }

@@ -1,5 +1,5 @@
 import { WebrpcBadRequestError } from '../../gen/errors.gen.js'
-import { bodyNotUtf8, bodyTooLarge, type HostRequest } from './wire.js'
+import { bodyNotUtf8, bodyTooLarge, type BodyProblem, type HostRequest } from './wire.js'
 
 function isJsonContentType(contentType: string | undefined): boolean {
   if (contentType === 'application/json') return true
@@ -7,8 +7,14 @@ function isJsonContentType(contentType: string | undefined): boolean {
   return mediaType === 'application/json'
 }
 
-/** The request body as a JSON object, or WebrpcBadRequest with the reason in `cause`. */
-export async function readJsonObject(request: HostRequest, limit: number): Promise<Record<string, unknown>> {
+/**
+ * The request body as a JSON object, or WebrpcBadRequest with the reason in `cause`; at once (no promise)
+ * when the body has arrived already.
+ */
+export function readJsonObject(
+  request: HostRequest,
+  limit: number,
+): Record<string, unknown> | Promise<Record<string, unknown>> {
   const contentType = request.header('content-type')
   if (!isJsonContentType(contentType)) {
     throw new WebrpcBadRequestError({
@@ -18,7 +24,13 @@ export async function readJsonObject(request: HostRequest, limit: number): Promi
   const declared = Number(request.header('content-length'))
   if (declared > limit)
     throw new WebrpcBadRequestError({ cause: `body of ${declared} bytes exceeds the limit of ${limit} bytes` })
-  const text = await request.readText(limit)
+  const text = request.readText(limit)
+  return text instanceof Promise
+    ? text.then((arrived) => parseJsonObject(arrived, limit))
+    : parseJsonObject(text, limit)
+}
+
+function parseJsonObject(text: string | BodyProblem, limit: number): Record<string, unknown> {
   if (text === bodyTooLarge) throw new WebrpcBadRequestError({ cause: `body exceeds the limit of ${limit} bytes` })
   if (text === bodyNotUtf8) throw new WebrpcBadRequestError({ cause: 'body is not valid UTF-8' })
   let value: unknown

@@ -47,7 +47,9 @@ export class CallScope {
 
 /**
  * Every in-flight call's deadline, swept by one timer instead of a setTimeout per request. A call
- * times out between timeoutMs and timeoutMs plus one sweep interval (a tenth of it, 10–250 ms).
+ * times out between timeoutMs and timeoutMs plus one sweep interval (a tenth of it, 10–250 ms). The timer
+ * stops at the first sweep that finds no call open, not when the last call closes: a server answering
+ * one call at a time would otherwise start and stop it for every call.
  */
 export class Deadlines {
   readonly #open = new Set<CallScope>()
@@ -69,13 +71,14 @@ export class Deadlines {
 
   close(scope: CallScope): void {
     this.#open.delete(scope)
-    if (this.#open.size === 0 && this.#timer) {
-      clearInterval(this.#timer)
-      this.#timer = undefined
-    }
   }
 
   #sweep(): void {
+    if (this.#open.size === 0) {
+      clearInterval(this.#timer)
+      this.#timer = undefined
+      return
+    }
     const now = performance.now()
     for (const scope of this.#open) {
       if (scope.deadlineAt <= now) scope.abort(new TimeoutError({ cause: `no response within ${this.timeoutMs} ms` }))

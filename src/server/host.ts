@@ -1,12 +1,12 @@
 import { WebrpcBadMethodError, WebrpcBadResponseError } from '../../gen/errors.gen.js'
 import { CallScope, Deadlines } from './call-scope.js'
-import { authenticate, type AuthRequirement, type AuthVerifiers, type Caller } from './auth.js'
+import { callerOf, type AuthRequirement, type AuthVerifiers, type Caller } from './auth.js'
 import { defaultBodyLimit } from './body-limit.js'
 import { readJsonObject } from './body.js'
 import { corsHeaders, preflightHeaders } from './cors.js'
 import { asWebrpcError, errorBody, logUnexpected, type WireError } from './errors.js'
 import { consoleLog, type Log } from '../observability/log.js'
-import { resolveRoute, splitTarget, type RoutableService } from './routes.js'
+import { routeResolver, type RoutableService } from './routes.js'
 import { describeIssues } from '../validate/validation-result.js'
 import { validationError, type RequestValidator } from './validation.js'
 import type { HostRequest, HostResponse } from './wire.js'
@@ -74,9 +74,25 @@ function errorResponse(error: WireError, webrpcHeader: string | undefined): Host
   return { status: error.status, body: errorBody(error), headers }
 }
 
+/** What the API's proxy delegates to while no tracer provider is registered. */
+let unregisteredDelegate: unknown
+
+/**
+ * False when a span would be a no-op with no trace to pass on: no tracer provider is registered and the call
+ * does not arrive inside a traced context. Checked before building the span, its attributes and its closure,
+ * which are a measurable share of a trivial call.
+ */
+function spanWouldRecord(api: OpenTelemetryApi): boolean {
+  const provider = api.trace.getTracerProvider()
+  unregisteredDelegate ??= new api.ProxyTracerProvider().getDelegate()
+  if (!(provider instanceof api.ProxyTracerProvider) || provider.getDelegate() !== unregisteredDelegate) return true
+  const parent = api.trace.getSpanContext(api.context.active())
+  return parent !== undefined && api.trace.isSpanContextValid(parent)
+}
+
 export function createHost(options: HostOptions): Host {
   const services = new Map(options.services.map((service) => [service.name, service]))
-  const networks = new Set(options.networks ?? [])
+  const resolveRouteOf = routeResolver(services, new Set(options.networks ?? []))
   const bodyLimit = options.bodyLimit ?? defaultBodyLimit
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs
   const log = options.log ?? consoleLog
@@ -90,9 +106,15 @@ export function createHost(options: HostOptions): Host {
   )
 
   async function call(service: ServiceMount, method: string, request: HostRequest, scope: CallScope) {
+    // Authentication and the body are usually at hand: awaited only when they are not (each await is a turn of
+    // the microtask queue, a measurable share of a trivial call).
     const requirement = service.auth(method)
-    if (requirement !== 'none') scope.caller = await authenticate(requirement, request, options.auth)
-    const args = await readJsonObject(request, bodyLimit)
+    if (requirement !== 'none') {
+      const caller = callerOf(requirement, request, options.auth)
+      scope.caller = caller instanceof Promise ? await caller : caller
+    }
+    const body = readJsonObject(request, bodyLimit)
+    const args = body instanceof Promise ? await body : body
     if (options.validate) {
       const result = options.validate(service.name, method, args)
       if (!result.ok) throw validationError(result.issues)
@@ -117,24 +139,25 @@ export function createHost(options: HostOptions): Host {
     }
   }
 
-  async function handle(request: HostRequest): Promise<HostResponse> {
-    if (request.method === 'OPTIONS') return { status: 204, body: '', headers: { ...preflightHeaders } }
+  // Not async: the call's own promise is the answer, without one more around it.
+  function handle(request: HostRequest): Promise<HostResponse> {
+    if (request.method === 'OPTIONS')
+      return Promise.resolve({ status: 204, body: '', headers: { ...preflightHeaders } })
     let webrpcHeader: string | undefined
     try {
-      const route = resolveRoute(splitTarget(request.url).path, request.header('host'), services, networks)
+      const route = resolveRouteOf(request.url, request.header('host'))
       webrpcHeader = route.service.webrpcHeader
       if (request.method !== 'POST') {
         throw new WebrpcBadMethodError({ cause: `${request.method.slice(0, 20)} is not allowed, use POST` })
       }
       const { service, method } = route
       const api = openTelemetry()
-      return await (api
-        ? traced(api, `${service.name}/${method}`, service.name, method, () =>
-            answer(service, method, route.network, request),
-          )
-        : answer(service, method, route.network, request))
+      if (!api || !spanWouldRecord(api)) return answer(service, method, route.network, request)
+      return traced(api, `${service.name}/${method}`, service.name, method, () =>
+        answer(service, method, route.network, request),
+      ).catch((error: unknown) => errorResponse(asWebrpcError(error, log, request.url.slice(0, 200)), webrpcHeader))
     } catch (error) {
-      return errorResponse(asWebrpcError(error, log, request.url.slice(0, 200)), webrpcHeader)
+      return Promise.resolve(errorResponse(asWebrpcError(error, log, request.url.slice(0, 200)), webrpcHeader))
     }
   }
 
@@ -152,7 +175,7 @@ export function createHost(options: HostOptions): Host {
       kind: api.SpanKind.SERVER,
       attributes: { 'rpc.system': 'webrpc', 'rpc.service': service, 'rpc.method': method },
     })
-    // No provider registered: the span is a no-op with no trace to pass on, so the call runs without one.
+    // A provider may still hand out a no-op span with no trace to pass on: the call then runs without it.
     if (!span.isRecording() && !api.trace.isSpanContextValid(span.spanContext())) return run()
     try {
       const response = await api.context.with(api.trace.setSpan(api.context.active(), span), run)

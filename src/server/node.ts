@@ -13,6 +13,24 @@ import { allowedMethods, type Host } from './host.js'
 import { turnScheduler } from './turns.js'
 import { bodyNotUtf8, bodyTooLarge, type BodyProblem, type HostRequest } from './wire.js'
 
+function decoded(bytes: Buffer, limit: number): string | BodyProblem {
+  if (bytes.length > limit) return bodyTooLarge
+  const text = bytes.toString('utf8')
+  // Decoding puts U+FFFD where the bytes are not UTF-8: a text without one was valid, with no second pass over the bytes.
+  if (!text.includes('\uFFFD')) return text
+  return isUtf8(bytes) ? text : bodyNotUtf8
+}
+
+/**
+ * The body when node:http has parsed all of it already (a small body arrives with its headers): it waits in
+ * the stream's buffer, taken in one read, with no listeners, events or promise.
+ */
+function readArrived(req: IncomingMessage, limit: number): string | BodyProblem | undefined {
+  if (!req.complete || req.destroyed || req.readableFlowing !== null) return undefined
+  const bytes = req.read() as Buffer | null
+  return bytes === null ? '' : decoded(bytes, limit)
+}
+
 function readLimited(req: IncomingMessage, limit: number): Promise<string | BodyProblem> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
@@ -27,12 +45,12 @@ function readLimited(req: IncomingMessage, limit: number): Promise<string | Body
       }
       chunks.push(chunk)
     })
-    req.once('end', () => {
+    // `on`, not `once`: each fires at most once for a request, and the promise settles once anyway.
+    req.on('end', () => {
       if (size > limit) return
-      const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)
-      resolve(isUtf8(bytes) ? bytes.toString('utf8') : bodyNotUtf8)
+      resolve(decoded(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), limit))
     })
-    req.once('error', () => reject(new WebrpcClientDisconnectedError({ cause: 'request body interrupted' })))
+    req.on('error', () => reject(new WebrpcClientDisconnectedError({ cause: 'request body interrupted' })))
   })
 }
 
@@ -54,8 +72,8 @@ class NodeHostRequest implements HostRequest {
     return Array.isArray(value) ? value.join(', ') : value
   }
 
-  readText(limit: number): Promise<string | BodyProblem> {
-    return readLimited(this.req, limit)
+  readText(limit: number): string | BodyProblem | Promise<string | BodyProblem> {
+    return readArrived(this.req, limit) ?? readLimited(this.req, limit)
   }
 
   onAbort(listener: () => void): void {

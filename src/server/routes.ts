@@ -86,3 +86,25 @@ export function resolveRoute<S extends RoutableService>(
   }
   return { service, method, network }
 }
+
+/**
+ * resolveRoute for the host's calls, each valid path resolved once: a server answers a few hundred paths
+ * over and over. Only what a valid path alone decides is kept (not a route found by the Host header, nor
+ * an error), so the table holds at most one entry per service, method and network.
+ */
+export function routeResolver<S extends RoutableService>(
+  services: ReadonlyMap<string, S>,
+  networks: ReadonlySet<string>,
+): (url: string, host: string | undefined) => Route<S> {
+  const resolved = new Map<string, Route<S>>()
+  return (url, host) => {
+    const queryAt = url.indexOf('?')
+    const path = queryAt < 0 ? url : url.slice(0, queryAt)
+    const known = resolved.get(path)
+    if (known) return known
+    const route = resolveRoute(path, host, services, networks)
+    const byHostHeader = route.service.network.kind === 'host' && path.startsWith('/rpc/')
+    if (!byHostHeader) resolved.set(path, route)
+    return route
+  }
+}

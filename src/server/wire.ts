@@ -7,8 +7,11 @@ export interface HostRequest {
   /** Path plus query, as sent. */
   url: string
   header(name: string): string | undefined
-  /** Reads the whole body as UTF-8 text, or reports it too large (without reading the rest) or not UTF-8. */
-  readText(limit: number): Promise<string | BodyProblem>
+  /**
+   * Reads the whole body as UTF-8 text, or reports it too large (without reading the rest) or not UTF-8;
+   * at once when the body has arrived already.
+   */
+  readText(limit: number): string | BodyProblem | Promise<string | BodyProblem>
   /** Registers a listener for the client going away. */
   onAbort?(listener: () => void): void
 }

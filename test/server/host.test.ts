@@ -31,6 +31,12 @@ describe('host over node:http', () => {
     expect(response.headers.get('access-control-expose-headers')).toContain('Webrpc')
   })
 
+  it('takes a body whose text holds U+FFFD itself as valid UTF-8', async () => {
+    const response = await rawCall(url('Echo'), jsonPost({ replacement: '\uFFFD' }))
+    expect(response.status).toBe(200)
+    expect(response.json).toEqual({ echo: { replacement: '\uFFFD' } })
+  })
+
   it('answers a CORS preflight allowing the request headers of docs/endpoints.md', async () => {
     const response = await fetch(url('Echo'), {
       method: 'OPTIONS',
