@@ -20,17 +20,18 @@ const TOKEN_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const engineOptions = { allowPrivateTargets: true, concurrency: CONCURRENCY, perListenerConcurrency: CONCURRENCY }
 
-// One engine process of the three-engine case: delivers until told to stop.
+// One engine process of the three-engine case: made, then delivering from 'go' until 'stop', so the three start
+// together when the clock starts.
 if (process.argv[2] === 'engine') {
   const sql = await openSql({ databaseUrl: process.argv[3] })
   const engine = await createWebhookEngine({ sql, ...engineOptions })
-  process.on('message', async () => {
+  process.on('message', async (message) => {
+    if (message === 'go') return engine.start()
     await engine.stop()
     await sql.close()
     process.exit(0)
   })
-  await engine.start()
-  process.send!('started')
+  process.send!('ready')
 } else {
   await main()
 }
@@ -142,6 +143,7 @@ async function engineRate(
   const processes = where === 'in-process' ? [] : [0, 1, 2].map(() => fork(import.meta.filename, ['engine', where]))
   await Promise.all(processes.map((child) => new Promise((resolve) => child.once('message', resolve))))
   const started = performance.now()
+  for (const child of processes) child.send('go')
   for (const engine of engines) await engine.start()
   while ((await delivered()) < logs.length) await new Promise((resolve) => setTimeout(resolve, 10))
   const rate = logs.length / ((performance.now() - started) / 1000)
