@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { parseChainRpcUrls, withConfirmations } from './chains.js'
+import { DEFAULT_HOST, DEFAULT_PORT } from './default-address.js'
 import type { LocalServerOptions } from './server.js'
 
 /**
@@ -22,7 +23,7 @@ export const localServerSettings: readonly Setting[] = [
     flag: '--port',
     env: 'PORT',
     value: '<n>',
-    default: '8080',
+    default: String(DEFAULT_PORT),
     help: 'port to listen on (0 = any free port)',
     apply: (options, text, from) => (options.port = portFrom(from, text)),
   },
@@ -30,7 +31,7 @@ export const localServerSettings: readonly Setting[] = [
     flag: '--host',
     env: 'HOST',
     value: '<address>',
-    default: '127.0.0.1',
+    default: DEFAULT_HOST,
     help: 'address to listen on',
     apply: (options, text) => (options.host = text),
   },
@@ -151,7 +152,10 @@ export function readSettings(flags: Record<string, string | boolean | undefined>
   }
   // A PostgreSQL database is the store when one is named; the data dir is then not used.
   if (options.databaseUrl) delete options.dataDir
-  return { options: { port: 8080, host: '127.0.0.1', ...options }, databaseUrlFrom } satisfies LocalServerSettings
+  return {
+    options: { port: DEFAULT_PORT, host: DEFAULT_HOST, ...options },
+    databaseUrlFrom,
+  } satisfies LocalServerSettings
 }
 
 /** The `parseArgs` options of the settings, and -h/--help. */
