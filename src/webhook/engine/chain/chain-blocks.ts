@@ -34,18 +34,23 @@ export async function appendBlock(
   logs: SourceLog[],
   keepBlocks = DEFAULT_KEEP_BLOCKS,
 ): Promise<string[] | undefined> {
-  const { rows } = await tx.query(
-    `insert into webhook_chain_blocks (chain_id, number, hash, parent_hash) values ($1, $2, $3, $4)
-     on conflict do nothing returning number`,
-    [chainId, block.number, block.hash, block.parentHash],
-  )
-  if (rows.length === 0) return undefined
+  if (!(await storeBlock(tx, chainId, block))) return undefined
   const uids = await sink.enqueue(tx, chainId, logs)
   await tx.query('delete from webhook_chain_blocks where chain_id = $1 and number < $2', [
     chainId,
     block.number - keepBlocks,
   ])
   return uids
+}
+
+/** Stores the block (hash and parent) of the chain; false when a block of that number is stored already. */
+export async function storeBlock(sql: Sql, chainId: number, block: NewBlock): Promise<boolean> {
+  const { rows } = await sql.query(
+    `insert into webhook_chain_blocks (chain_id, number, hash, parent_hash) values ($1, $2, $3, $4)
+     on conflict do nothing returning number`,
+    [chainId, block.number, block.hash, block.parentHash],
+  )
+  return rows.length > 0
 }
 
 /**

@@ -4,7 +4,14 @@ import type { Log } from '../../../observability/log.js'
 import type { Sql } from '../../../store/sql.js'
 import { ChainLease, DEFAULT_CHAIN_LEASE_MS, LeaseLost } from '../cluster/chain-lease.js'
 import type { SourceLog } from '../delivery/payload.js'
-import { appendBlock, dropBlocks, storedBlockBefore, type StoredBlock } from './chain-blocks.js'
+import {
+  appendBlock,
+  dropBlocks,
+  storeBlock,
+  storedBlockBefore,
+  type NewBlock,
+  type StoredBlock,
+} from './chain-blocks.js'
 import type { EventSource, LogSink } from './event-source.js'
 
 export interface ChainFollowerConfig {
@@ -148,7 +155,7 @@ export class ChainFollower implements EventSource {
       }
       const logs = await this.client.getLogs({ blockHash: block.hash! })
       const sourceLogs = toSourceLogs(logs, block.parentHash, Number(block.timestamp))
-      const appended = { number: next, hash: block.hash!.toLowerCase(), parentHash: block.parentHash.toLowerCase() }
+      const appended = newBlockOf(block)
       const queued = await this.sql.transaction(async (tx) => {
         await this.lease.renewIn(tx)
         return appendBlock(tx, this.sink, this.config.chainId, appended, sourceLogs, this.config.keepBlocks)
@@ -197,11 +204,8 @@ export class ChainFollower implements EventSource {
   }
 
   private async remember(block: { number: bigint | null; hash: Hex | null; parentHash: Hex }): Promise<StoredBlock> {
-    const stored = { number: Number(block.number), hash: block.hash!.toLowerCase() }
-    await this.sql.query(
-      'insert into webhook_chain_blocks (chain_id, number, hash, parent_hash) values ($1, $2, $3, $4) on conflict do nothing',
-      [this.config.chainId, stored.number, stored.hash, block.parentHash.toLowerCase()],
-    )
+    const stored = newBlockOf(block)
+    await storeBlock(this.sql, this.config.chainId, stored)
     return stored
   }
 
@@ -214,6 +218,11 @@ export class ChainFollower implements EventSource {
       }
     })
   }
+}
+
+/** A node's block as the chain's table keeps it: lower-case hashes. */
+function newBlockOf(block: { number: bigint | null; hash: Hex | null; parentHash: Hex }): NewBlock {
+  return { number: Number(block.number), hash: block.hash!.toLowerCase(), parentHash: block.parentHash.toLowerCase() }
 }
 
 /** Block logs with the payload's txnLogIndex (docs/webhooks.md): the position of each log within its transaction. */
