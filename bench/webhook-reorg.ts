@@ -10,15 +10,13 @@ import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import { openSql, type Sql } from '../src/store/sql.js'
 import { createWebhookEngine, type WebhookEngine } from '../src/webhook/index.js'
-import { transferSingleLog } from '../test/webhook/support/logs.js'
+import { streamFilters, streamMint } from '../test/webhook/support/logs.js'
 import { startPostgres } from '../test/support/postgres-server.js'
 
 const BACKLOG = 6_000
 const REMOVALS = 1_000
 const LOGS_PER_BLOCK = 200
 const CONCURRENCY = 32
-const TOKEN_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const engineOptions = {
   allowPrivateTargets: true,
   concurrency: CONCURRENCY,
@@ -42,7 +40,7 @@ let chainId = 1
 let tokenId = 0n
 const blockOfLogs = (count: number) =>
   Array.from({ length: count }, () => {
-    const { address, topics, data } = transferSingleLog(TOKEN_CONTRACT, BOB, BOB, BOB, tokenId++, 1n)
+    const { address, topics, data } = streamMint(tokenId++)
     return { address, topics, data }
   })
 
@@ -93,10 +91,7 @@ async function engineOn(sql: Sql): Promise<WebhookEngine> {
   const engine = await createWebhookEngine({ sql, ...engineOptions })
   await engine.addListener(1, {
     url,
-    filters: {
-      contractAddresses: [TOKEN_CONTRACT],
-      events: ['TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'],
-    },
+    filters: streamFilters(),
   })
   return engine
 }

@@ -52,3 +52,17 @@ export function transferSingleLog(
     encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [id, value]),
   )
 }
+
+/** The token contract the cluster tests stream mints of, and the filters of their listeners. */
+const STREAM_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const STREAM_HOLDER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+/** A mint of token `id` of the stream's contract: every call is a new transaction. */
+export const streamMint = (id: bigint): SourceLog =>
+  transferSingleLog(STREAM_CONTRACT, STREAM_HOLDER, STREAM_HOLDER, STREAM_HOLDER, id, 1n)
+
+/** Filters that match every mint of the stream. */
+export const streamFilters = () => ({
+  contractAddresses: [STREAM_CONTRACT],
+  events: ['TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'],
+})

@@ -6,7 +6,7 @@ import { ChainLease } from '../../../../src/webhook/engine/cluster/chain-lease.j
 import { prepareWebhookTables } from '../../../../src/webhook/engine/store/store-schema.js'
 import { createWebhookEngine, type WebhookEngine } from '../../../../src/webhook/index.js'
 import { createTestDatabase } from '../../../local/support.js'
-import { transferSingleLog } from '../../support/logs.js'
+import { streamFilters, streamMint } from '../../support/logs.js'
 import { waitUntil } from '../../support/receiver-server.js'
 
 /**
@@ -18,9 +18,6 @@ const SKEW_MS = 30_000
 const behind = () => Date.now() - SKEW_MS
 const ahead = () => Date.now() + SKEW_MS
 const POLYGON = 137
-const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const EVENT = 'TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'
 
 const cleanups: (() => Promise<unknown>)[] = []
 afterAll(async () => {
@@ -106,10 +103,10 @@ test('two engines 60 s apart share the outbox: no row sent twice, a removal wait
   const [slow, fast] = engines as [WebhookEngine, WebhookEngine]
   const listener = await slow.addListener(1, {
     url: receiver.url,
-    filters: { contractAddresses: [CONTRACT], events: [EVENT] },
+    filters: streamFilters(),
   })
   await waitUntil(() => fast.activeListeners === 1, 'both engines know the listener', 5_000)
-  for (let id = 1n; id <= 8n; id++) await slow.ingest(POLYGON, transferSingleLog(CONTRACT, BOB, BOB, BOB, id, 1n))
+  for (let id = 1n; id <= 8n; id++) await slow.ingest(POLYGON, streamMint(id))
   await Promise.all(engines.map((engine) => engine.start()))
   // Queued by the engine behind, due at once for both: each has its two requests open, and neither takes a row
   // the other has in flight (its lease ends by the database's clock) while the receiver takes its time.

@@ -6,7 +6,7 @@ import { NOTIFICATION_APPLICATION_NAME } from '../../../../src/store/pg-notifica
 import { openSql } from '../../../../src/store/sql.js'
 import { createWebhookEngine } from '../../../../src/webhook/index.js'
 import { createTestDatabase } from '../../../local/support.js'
-import { transferSingleLog } from '../../support/logs.js'
+import { streamFilters, streamMint } from '../../support/logs.js'
 import { waitUntil } from '../../support/receiver-server.js'
 import { killServerProcesses, startServerProcess, type ServerProcess } from '../../support/server-process.js'
 
@@ -23,9 +23,6 @@ const ROUNDS = 3
 const BACKLOG = 24
 const ANSWER_DELAY_MS = 150
 const POLYGON = 137
-const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const EVENT = 'TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'
 
 const cleanups: (() => Promise<unknown>)[] = []
 afterAll(async () => {
@@ -97,13 +94,13 @@ test('notification connections terminated between adds and removals: nothing is 
       const waiting = current === undefined || ingestedForCurrent - (receiver.arrivals.get(current) ?? 0) >= BACKLOG
       if (waiting) await new Promise((resolve) => setTimeout(resolve, 5))
       else {
-        await ingester.ingest(POLYGON, transferSingleLog(CONTRACT, BOB, BOB, BOB, tokenId, 1n))
+        await ingester.ingest(POLYGON, streamMint(tokenId))
         ingestedForCurrent++
       }
     }
   })()
 
-  const filters = { contractAddresses: [CONTRACT], events: [EVENT] }
+  const filters = streamFilters()
   for (let round = 0; round < ROUNDS; round++) {
     const name = `L${round}`
     const [adder, remover] = round % 2 === 0 ? [servers[0]!, servers[1]!] : [servers[1]!, servers[0]!]

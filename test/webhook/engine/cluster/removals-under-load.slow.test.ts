@@ -5,7 +5,7 @@ import { afterAll, expect, test } from 'vitest'
 import { openSql } from '../../../../src/store/sql.js'
 import { createWebhookEngine } from '../../../../src/webhook/index.js'
 import { startPostgresCluster } from '../../../support/postgres-server.js'
-import { transferSingleLog } from '../../support/logs.js'
+import { streamFilters, streamMint } from '../../support/logs.js'
 import { waitUntil } from '../../support/receiver-server.js'
 import { killServerProcesses, startServerProcess, type ServerProcess } from '../../support/server-process.js'
 
@@ -16,9 +16,6 @@ import { killServerProcesses, startServerProcess, type ServerProcess } from '../
  */
 const REMOVALS = 20
 const POLYGON = 137
-const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const EVENT = 'TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'
 
 const cleanups: (() => Promise<unknown>)[] = []
 afterAll(async () => {
@@ -59,7 +56,7 @@ test('listeners removed one after another under a steady stream of deliveries: e
     () => sql.close(),
     () => ingester.stop(),
   )
-  const filters = { contractAddresses: [CONTRACT], events: [EVENT] }
+  const filters = streamFilters()
   const add = (server: ServerProcess, name: string) =>
     server.clients.indexer.addWebhookListener({ url: `${receiver.url}/${name}`, filters })
   // Listeners that stay, so each server's claims and outcome writes span several listeners' rows.
@@ -72,7 +69,7 @@ test('listeners removed one after another under a steady stream of deliveries: e
     // two engines deliver even on a loaded machine: an unpaced one grew a backlog that each new listener's
     // first deliveries waited behind, since deliveries are claimed in the order they fall due.
     for (let id = 1n; streaming; id++) {
-      await ingester.ingest(POLYGON, transferSingleLog(CONTRACT, BOB, BOB, BOB, id, 1n))
+      await ingester.ingest(POLYGON, streamMint(id))
       ingested++
       await new Promise((resolve) => setTimeout(resolve, 50))
     }

@@ -4,7 +4,7 @@ import { afterAll, expect, test } from 'vitest'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
 import { createWebhookEngine, type WebhookEngine } from '../../../../src/webhook/index.js'
 import { createTestDatabase } from '../../../local/support.js'
-import { transferSingleLog } from '../../support/logs.js'
+import { streamFilters, streamMint } from '../../support/logs.js'
 import { waitUntil } from '../../support/receiver-server.js'
 import { killServerProcesses, startServerProcess, type ServerProcess } from '../../support/server-process.js'
 
@@ -16,9 +16,6 @@ import { killServerProcesses, startServerProcess, type ServerProcess } from '../
  */
 const LOGS = 5_000
 const POLYGON = 137
-const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const EVENT = 'TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'
 
 const cleanups: (() => Promise<unknown>)[] = []
 afterAll(async () => {
@@ -83,7 +80,7 @@ test('three servers on one PostgreSQL: listener changes reach every engine, a se
   )
   expect(ingester.activeListeners).toBe(0)
 
-  const filters = { contractAddresses: [CONTRACT], events: [EVENT] }
+  const filters = streamFilters()
   const add = (server: ServerProcess, name: string) =>
     server.clients.indexer.addWebhookListener({ url: `${receiver.url}/${name}`, filters })
   const listeners = {
@@ -97,7 +94,7 @@ test('three servers on one PostgreSQL: listener changes reach every engine, a se
   let ingested = 0
   const ingesting = (async () => {
     for (let i = 0; i < LOGS; i++) {
-      await ingester.ingest(POLYGON, transferSingleLog(CONTRACT, BOB, BOB, BOB, BigInt(i), 1n))
+      await ingester.ingest(POLYGON, streamMint(BigInt(i)))
       ingested++
     }
   })()
