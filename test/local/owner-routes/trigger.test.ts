@@ -105,6 +105,28 @@ describe('POST …/webhooks/<listenerId>/trigger/transfer and trigger/reorg', ()
     )
   })
 
+  it.each([
+    ['before its BLOCK_ADDED is attempted', 0],
+    ['while its BLOCK_ADDED is in flight', 300],
+  ])('a reorg at once after the transfer, %s: the receiver ends without the transfer', async (_, answerDelayMs) => {
+    receiver.delayAnswers(answerDelayMs)
+    try {
+      const { listenerId } = await listen([TRANSFER_SINGLE])
+      const fired = (await trigger(listenerId, 'transfer')).json as { transactionHash: string }
+      expect((await trigger(listenerId, 'reorg')).status).toBe(200)
+      await waitUntil(async () => {
+        const report = (await rawCall(ownerUrl(listenerId, 'deliveries'), { headers: owner })).json as DeliveryReport
+        return report.deliveries.every((delivery) => delivery.state !== 'pending')
+      }, 'no delivery of the listener is pending')
+      const ofTransfer = (payloads: { txnHash: string }[]) =>
+        payloads.filter((payload) => payload.txnHash === fired.transactionHash).length
+      // Applied and taken back, or never sent: what the receiver holds of it is nothing either way.
+      expect(ofTransfer(receiver.delivered) - ofTransfer(receiver.removed)).toBe(0)
+    } finally {
+      receiver.delayAnswers(0)
+    }
+  })
+
   it('builds each standard from the listener, and takes the fields the request names', async () => {
     const erc721 = await listen([ERC721_TRANSFER], { accounts: [BOB] })
     const nft = (await trigger(erc721.listenerId, 'transfer', { tokenId: '42', from: ALICE })).json as {
