@@ -3,6 +3,7 @@ import { copyFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../scripts/pipeline/paths.js'
+import { runNpm } from '../support/npm-command.js'
 import { audiences } from './support/audiences.js'
 import type { ConsumerProject } from './support/consumer-project.js'
 import { sharedConsumerProject } from './support/shared-project.js'
@@ -85,10 +86,7 @@ beforeAll(async () => {
   for (const file of ['package.json', 'package-lock.json', 'call-every-operation.mjs']) {
     copyFileSync(join(here, file), join(dir, file))
   }
-  execFileSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
-    cwd: dir,
-    stdio: 'pipe',
-  })
+  await runNpm(['ci', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir })
   report = JSON.parse(
     execFileSync(process.execPath, ['call-every-operation.mjs'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' }),
   ) as Report

@@ -1,9 +1,9 @@
-import { execFile, execFileSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { repoRoot } from '../../../scripts/pipeline/paths.js'
+import { runNpm } from '../../support/npm-command.js'
 import { packedTarball } from './packed-tarball.js'
 
 const { name: packageName, peerDependencies } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
@@ -40,7 +40,7 @@ const npmInstallArgs = (specs: string[]) => [
 
 /** Installs `specs` into the project at `dir`; asynchronous, so several projects install at once. */
 export async function npmInstall(dir: string, specs: string[]): Promise<void> {
-  await promisify(execFile)('npm', npmInstallArgs(specs), { cwd: dir })
+  await runNpm(npmInstallArgs(specs), { cwd: dir })
 }
 
 /** An empty project at `dir` with `specs` installed. */
