@@ -9,7 +9,7 @@ import { requestExamples } from '../../src/reference/data/request-examples.js'
 import { validateResponse } from '../../src/validate/index.js'
 import { clientsFor, startTestServer, type TestServer } from '../local/support.js'
 import { node24 } from '../support/node24.js'
-import { otherTeamsTool } from '../support/other-teams-tools.js'
+import { installOtherTeamsTools, otherTeamsTool } from '../support/other-teams-tools.js'
 import { venvPython } from '../support/python-venv.js'
 import { testCacheDir } from '../support/test-cache.js'
 
@@ -48,21 +48,25 @@ let server: TestServer
 let node: string
 const work = mkdtempSync(join(tmpdir(), 'third-party-'))
 /**
- * Installs what the tests below run, two chains at once, each in a process of its own (the installers are
- * synchronous): Node 24 then Prism and hey-api; the Schemathesis venv. One after another, on a fresh machine, they
- * were the longest part of this file. Later calls find them installed.
+ * Installs what the tests below run, at once: Node 24 then Prism and hey-api, here; the Schemathesis venv, in a
+ * process of its own (its installer is synchronous). One after another, on a fresh machine, they were the longest
+ * part of this file. Later calls find them installed.
  */
 const installAtOnce = () =>
-  Promise.all(
-    [
-      `import { otherTeamsTool } from ${JSON.stringify(join(repoRoot, 'test', 'support', 'other-teams-tools.ts'))}
-otherTeamsTool('@stoplight/prism-cli')`,
-      `import { venvPython } from ${JSON.stringify(join(repoRoot, 'test', 'support', 'python-venv.ts'))}
-venvPython()`,
-    ].map((script) =>
-      run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: repoRoot }),
+  Promise.all([
+    installOtherTeamsTools(),
+    run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { venvPython } from ${JSON.stringify(join(repoRoot, 'test', 'support', 'python-venv.ts'))}\nvenvPython()`,
+      ],
+      { cwd: repoRoot },
     ),
-  )
+  ])
 
 beforeAll(async () => {
   ;[server] = await Promise.all([startTestServer(), installAtOnce()])

@@ -1,5 +1,5 @@
 import { installFailure, installingChromium } from './chromium.js'
-import { otherTeamsTool } from './other-teams-tools.js'
+import { installOtherTeamsTools } from './other-teams-tools.js'
 import { venvPython } from './python-venv.js'
 
 /*
@@ -10,8 +10,9 @@ import { venvPython } from './python-venv.js'
  * on a fresh machine needs nothing of this.
  */
 const chromium = installingChromium()
-otherTeamsTool('@stoplight/prism-cli')
+const otherTeamsTools = installOtherTeamsTools()
 venvPython()
+await otherTeamsTools
 const outcome = await chromium.done
 if (outcome && !outcome.ok) throw installFailure(outcome)
 console.log('test tools installed: chromium, the Python venv, Prism and hey-api')

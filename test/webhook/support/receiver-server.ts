@@ -24,6 +24,8 @@ export interface TestReceiver {
   loseAnswers(n: number): void
   /** Hands only the next n requests to the app; later ones are held unanswered until holdAfter(undefined). */
   holdAfter(n: number | undefined): void
+  /** Hands the held requests to the app after all (their answers reach the sender if it is still there), and admits later ones. */
+  releaseHeld(): void
   /** Stops listening (connection refused) until up() is called; the port is kept. */
   down(): Promise<void>
   up(): Promise<void>
@@ -40,7 +42,7 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
   let answersToLose = 0
   let answerDelayMs: () => number = () => 0
   let admitLeft: number | undefined
-  const held: http.ServerResponse[] = []
+  const held: { request: http.IncomingMessage; response: http.ServerResponse }[] = []
   const handler = (request: http.IncomingMessage, response: http.ServerResponse) => {
     const uid = request.headers['webhook-id'] as string | undefined
     arrived.push(uid ?? '')
@@ -53,8 +55,8 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
     if (!receiver) return response.writeHead(503).end()
     if (admitLeft !== undefined) {
       if (admitLeft === 0) {
-        request.resume()
-        held.push(response)
+        request.on('error', () => {}) // the sender may give up on it meanwhile
+        held.push({ request, response })
         return
       }
       admitLeft--
@@ -95,7 +97,12 @@ export async function startTestReceiver(port = 0): Promise<TestReceiver> {
     },
     holdAfter(n) {
       admitLeft = n
-      if (n === undefined) for (const response of held.splice(0)) response.socket?.destroy()
+      if (n === undefined) for (const { response } of held.splice(0)) response.socket?.destroy()
+    },
+    releaseHeld() {
+      admitLeft = undefined
+      const app = receiver!
+      for (const { request, response } of held.splice(0)) void nodeWebhookHandler(app)(request, response)
     },
     answerWith(status, headers = {}) {
       forced = status === undefined ? undefined : { status, headers }
