@@ -132,6 +132,8 @@ function deepMutated(value: unknown, depth = 0): fc.Arbitrary<unknown> {
       {},
     ),
   )
+  if (typeof value === 'string')
+    return fc.oneof({ arbitrary: edge, weight: 2 }, { arbitrary: sameShape(value), weight: 1 })
   if (depth > 4 || value === null || typeof value !== 'object') return edge
   const keys = Object.keys(value)
   if (keys.length === 0) return edge
@@ -161,12 +163,34 @@ function deepMutated(value: unknown, depth = 0): fc.Arbitrary<unknown> {
 }
 
 /**
- * Operations with a top-level argument naming one resource (a collection, an audience, a listener): an unknown one
- * is NotFound. (GenerateBuyTransaction's orders are deep in its body: the fuzz reaches their NotFound too rarely
- * to require it in every run.)
+ * Another string of the same shape: each digit and letter replaced by one of its kind (a hex digit stays hex), a
+ * `0x` prefix kept. An address or an id of the sample data becomes a well-formed one that names nothing (NotFound),
+ * which the edge values reach too rarely to count on in each run.
+ */
+function sameShape(value: string): fc.Arbitrary<string> {
+  const kinds = ['0123456789', 'abcdef', 'ABCDEF', 'ghijklmnopqrstuvwxyz', 'GHIJKLMNOPQRSTUVWXYZ']
+  const prefix = value.startsWith('0x') ? 2 : 0
+  return fc
+    .array(fc.nat(), { minLength: value.length, maxLength: value.length })
+    .map((picks) =>
+      [...value]
+        .map((char, i) => {
+          const kind = i >= prefix && kinds.find((chars) => chars.includes(char))
+          return kind ? kind[picks[i]! % kind.length]! : char
+        })
+        .join(''),
+    )
+    .filter((other) => other !== value)
+}
+
+/**
+ * Operations whose arguments name a resource (a collection, a token, an order, an audience, a listener): a
+ * well-formed name of one that does not exist is NotFound.
  */
 const namesResource = [
   'Marketplace.GetFloorOrder',
+  'Marketplace.GetHighestPriceListingForCollectible',
+  'Marketplace.GenerateBuyTransaction',
   'Metadata.TokenCollectionFilters',
   'Builder.GetAudience',
   'Indexer.RemoveWebhookListener',
