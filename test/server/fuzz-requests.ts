@@ -119,7 +119,7 @@ function faultsOf(op: Operation): fc.Arbitrary<Fault> {
   const literalKey = printable(40).map((value): KeyToken => (value ? { key: 'literal', value } : { key: 'none' }))
   // Weighted so that each operation meets each fault alone often enough in one run: the key faults have several
   // answers each (docs/auth.md), and the secret key decides only the Indexer's.
-  const weighted = (weight: number, arbitrary: fc.Arbitrary<Fault>) => ({ weight, arbitrary })
+  const weighted = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary })
   return fc.oneof(
     fc.record({ kind: fc.constant('unknown method' as const), suffix: fc.stringMatching(/^[A-Za-z0-9_]{1,6}$/) }),
     fc.record({
@@ -175,20 +175,27 @@ function faultsOf(op: Operation): fc.Arbitrary<Fault> {
       value: fc.jsonValue({ maxDepth: 2 }),
     }),
     fc.record({ kind: fc.constant('random body' as const), body: fc.string({ maxLength: 200 }) }),
-    fc.record({
-      kind: fc.constant('access key' as const),
-      token: fc.oneof(fc.constant<KeyToken>({ key: 'none' }), fc.constant<KeyToken>({ key: 'other' }), literalKey),
-    }),
-    fc.record({
-      kind: fc.constant('secret key' as const),
-      token: fc.oneof(
-        fc.constantFrom<KeyToken>({ key: 'none' }, { key: 'other' }, { key: 'expired' }),
-        fc
-          .constantFrom('Bearer x.y.z', 'Basic abc', 'BEARER', 'bearer ')
-          .map((value): KeyToken => ({ key: 'literal', value })),
-        literalKey,
-      ),
-    }),
+    weighted(
+      3,
+      fc.record({
+        kind: fc.constant('access key' as const),
+        token: fc.oneof(fc.constant<KeyToken>({ key: 'none' }), fc.constant<KeyToken>({ key: 'other' }), literalKey),
+      }),
+    ),
+    weighted(
+      op.secret ? 3 : 1,
+      fc.record({
+        kind: fc.constant('secret key' as const),
+        token: fc.oneof(
+          weighted(2, fc.constant<KeyToken>({ key: 'expired' })),
+          fc.constantFrom<KeyToken>({ key: 'none' }, { key: 'other' }),
+          fc
+            .constantFrom('Bearer x.y.z', 'Basic abc', 'BEARER', 'bearer ')
+            .map((value): KeyToken => ({ key: 'literal', value })),
+          literalKey,
+        ),
+      }),
+    ),
   )
 }
 
