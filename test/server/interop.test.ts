@@ -19,10 +19,12 @@ let gen: InteropModule
 
 beforeAll(async () => {
   webrpcTest = generateInteropStubs(outDir).webrpcTest
-  // A service file exports its own names; the error classes live in the shared errors module beside it.
-  const [service, errors] = await Promise.all(
-    ['test.gen.ts', 'errors.gen.ts'].map((file) => import(pathToFileURL(join(outDir, file)).href)),
-  )
+  // A service file exports its own names; the error classes live in the shared errors module beside it. One after
+  // the other: the service's own import of that module and this one, made at once, could load it twice, and the
+  // client's errors were then not instances of these classes.
+  const importGenerated = (file: string) => import(pathToFileURL(join(outDir, file)).href)
+  const service = await importGenerated('test.gen.ts')
+  const errors = await importGenerated('errors.gen.ts')
   gen = { ...errors, ...service } as InteropModule
 }, 120_000)
 afterAll(() => rmSync(outDir, { recursive: true, force: true }))
