@@ -13,9 +13,9 @@ const attempts = 3
 
 /**
  * Runs `npm <args>` in `cwd`. npm sometimes stops for good in the middle of an install, its tarballs already read
- * from the cache (npm/cli#4028; seen in this suite's CI runs): such a run is killed after a minute
- * without output (`stallMs`) and made again from an empty node_modules, at most three times. Any other failure throws at once,
- * with what npm printed.
+ * from the cache (npm/cli#4028; seen in this suite's CI runs): such a run is killed after a minute without output
+ * (`stallMs`) and made again from an empty node_modules, at most three times. Any other failure throws at once, with
+ * what npm printed.
  */
 export async function runNpm(args: string[], options: NpmOptions): Promise<void> {
   for (let attempt = 1; ; attempt++) {

@@ -24,7 +24,10 @@ export interface TestReceiver {
   loseAnswers(n: number): void
   /** Hands only the next n requests to the app; later ones are held unanswered until holdAfter(undefined). */
   holdAfter(n: number | undefined): void
-  /** Hands the held requests to the app after all (their answers reach the sender if it is still there), and admits later ones. */
+  /**
+   * Hands the held requests to the app after all (their answers reach the sender if it is still there), and admits
+   * later ones.
+   */
   releaseHeld(): void
   /** Stops listening (connection refused) until up() is called; the port is kept. */
   down(): Promise<void>
