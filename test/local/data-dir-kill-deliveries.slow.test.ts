@@ -179,7 +179,7 @@ it('a DATA_DIR server SIGKILLed while deliveries and listener writes are in flig
   expect(receiver.delivered.filter((payload) => !mints.has(payload.txnHash.toLowerCase()))).toEqual([])
 
   // The owner's view agrees: each of those deliveries ends delivered. A row still pending waits for its next attempt
-  // (after an attempt that a kill or the receiver's hold cut off, a retry 5 or 15 s later): what fails is a row
+  // (after an attempt that a kill or the receiver's hold cut off, a retry on the schedule): what fails is a row
   // missing, in another state, or not sent within 15 s of its nextAttemptAt.
   const uids = receiver.delivered.map((payload) => payload.uid)
   for (;;) {
