@@ -58,6 +58,16 @@ describe('the cache key of a generation step', () => {
     },
   )
 
+  it.each(Object.entries(steps))('%s: reads files only through readDataFile, which its key covers', (_, entry) => {
+    const readers = modulesReached(graph, entry).filter((module) =>
+      graph.inputs[module]!.imports.some(({ path }) => /^(node:)?fs(\/promises)?$/.test(path)),
+    )
+    // paths.ts lists the service roots for the run, before any step: no step calls it.
+    expect(readers.filter((module) => module !== 'scripts/pipeline/paths.ts')).toEqual([
+      'scripts/pipeline/data-files.ts',
+    ])
+  })
+
   it.each(Object.entries(steps))('%s: the graph scripts/launch.mjs recorded reaches the same modules', (_, entry) => {
     expect(modulesReached(launched, entry)).toEqual(modulesReached(graph, entry))
   })

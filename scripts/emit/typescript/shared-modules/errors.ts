@@ -10,7 +10,8 @@ export type ErrorRow = WebrpcErrorRow
 
 /** The error table's webrpc built-in errors (codes 0 to -9), as schema/webrpc-errors.json lists them. */
 export function builtinErrorRows(dir: string = schemaDir): ErrorRow[] {
-  return (JSON.parse(readDataFile(relative(repoRoot, join(dir, 'webrpc-errors.json')))) as { errors: ErrorRow[] }).errors
+  return (JSON.parse(readDataFile(relative(repoRoot, join(dir, 'webrpc-errors.json')))) as { errors: ErrorRow[] })
+    .errors
 }
 
 /** The rows of one service root: the error table's built-ins, then the errors its schema declares. */
