@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readDataFile } from './data-files.js'
-import type { GenCache } from './gen-cache.js'
+import { type GenCache, sha256 } from './gen-cache.js'
 import { codeFingerprint, generationModuleGraph } from './module-graph.js'
 import { repoRoot } from './paths.js'
 import { makeStep } from './step-thread.js'
@@ -17,7 +17,7 @@ async function stepCode(): Promise<(step: StepName) => string> {
   const shared = [declarationsModule, 'package-lock.json'].map((path) => readFileSync(join(repoRoot, path), 'utf8'))
   const code = new Map<StepName, string>()
   return (step) => {
-    if (!code.has(step)) code.set(step, [codeFingerprint(graph, steps[step].entry), ...shared].join('\0'))
+    if (!code.has(step)) code.set(step, sha256([codeFingerprint(graph, steps[step].entry), ...shared]))
     return code.get(step)!
   }
 }
