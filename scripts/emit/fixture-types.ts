@@ -3,11 +3,9 @@
  * local server reads fixtures with are the schema that checks them. The root is `Fixtures`, each object
  * under `$defs` is `Fixture<Name>`; other `$defs` (address, decimal, ...) are written in place.
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { addressPattern } from '../../src/runtime/formats.js'
 import type { JsonSchema } from './jsonschema/json-schema.js'
-import { repoRoot } from '../pipeline/paths.js'
+import { readDataFile } from '../pipeline/data-files.js'
 import { generatedHeader } from './typescript/shared-modules/header.js'
 
 export const fixturesSchemaPath = 'schema/fixtures.schema.json'
@@ -17,7 +15,7 @@ const valueKeywords = new Set(['pattern', 'format', 'minimum', 'maximum', 'minLe
 const primitives: Record<string, string> = { string: 'string', integer: 'number', number: 'number', boolean: 'boolean' }
 
 export function loadFixturesSchema(): JsonSchema {
-  return JSON.parse(readFileSync(join(repoRoot, fixturesSchemaPath), 'utf8')) as JsonSchema
+  return JSON.parse(readDataFile(fixturesSchemaPath)) as JsonSchema
 }
 
 const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1)

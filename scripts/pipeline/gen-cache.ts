@@ -1,36 +1,15 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
-import { repoRoot, schemaDir, toolsModuleDir } from './paths.js'
-import { listTree } from './write-tree.js'
-import { responseExamplesFile, webhookPayloadExampleFile } from '../emit/openapi/response-examples.js'
+import { join } from 'node:path'
+import { repoRoot } from './paths.js'
 
 /** Where generation keeps outputs by the hash of everything that made them; safe to delete at any time. */
 export const cacheDir = join(repoRoot, 'node_modules', '.cache', 'web3-market-contract-gen')
 
-const sha256 = (parts: readonly string[]) => {
+export const sha256 = (parts: readonly string[]) => {
   const hash = createHash('sha256')
   for (const part of parts) hash.update(String(part.length)).update(':').update(part)
   return hash.digest('hex')
-}
-
-/**
- * The hash of what generation reads at run time besides schema/*.ridl (whose webrpc-gen output keys each
- * step) and the code of this repository (scripts/pipeline/module-graph.ts): the data files of schema/, the pinned Go
- * tools (scripts/tools/go.mod, whose versions the headers name), the examples `npm run gen:examples` recorded and the locked npm packages (package-lock.json:
- * ajv, esbuild, ts-morph and prettier make outputs too).
- */
-export function dataFingerprint(): string {
-  const files = [
-    ...listTree(schemaDir)
-      .filter((name) => !name.endsWith('.ridl'))
-      .map((name) => join(schemaDir, name)),
-    join(toolsModuleDir, 'go.mod'),
-    join(repoRoot, 'package-lock.json'),
-    responseExamplesFile,
-    webhookPayloadExampleFile,
-  ]
-  return sha256(files.sort().flatMap((file) => [relative(repoRoot, file), readFileSync(file, 'utf8')]))
 }
 
 /**
@@ -38,12 +17,16 @@ export function dataFingerprint(): string {
  * inputs did not change reads an output back instead of loading and running the step that made it.
  */
 export class GenCache {
-  constructor(readonly enabled: boolean) {}
+  constructor(
+    readonly enabled: boolean,
+    /** Where the outputs are kept (tests give a folder of their own). */
+    readonly dir: string = cacheDir,
+  ) {}
 
   get(inputs: readonly string[]): string | undefined {
     if (!this.enabled) return undefined
     try {
-      return readFileSync(join(cacheDir, sha256(inputs)), 'utf8')
+      return readFileSync(join(this.dir, sha256(inputs)), 'utf8')
     } catch {
       return undefined
     }
@@ -51,8 +34,8 @@ export class GenCache {
 
   set(inputs: readonly string[], text: string): string {
     if (!this.enabled) return text
-    const path = join(cacheDir, sha256(inputs))
-    mkdirSync(cacheDir, { recursive: true })
+    const path = join(this.dir, sha256(inputs))
+    mkdirSync(this.dir, { recursive: true })
     // Written aside and renamed, so a concurrent run never reads half a file.
     const partial = `${path}.${process.pid}.tmp`
     writeFileSync(partial, text)

@@ -2,10 +2,10 @@
  * The schema as webrpc-gen's json target prints it, and every question later build steps ask of it:
  * they read this module, never RIDL and never the IR's raw shape.
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import type { AuthKind } from '../../src/runtime/credentials.js'
-import { schemaDir } from './paths.js'
+import { readDataFile } from './data-files.js'
+import { repoRoot, schemaDir } from './paths.js'
 
 export interface WebrpcIR {
   webrpc: string
@@ -101,7 +101,7 @@ export const clientMethodName = (method: IRMethod): string => lowerCamel(method.
 
 /** schema/argument-formats.json: formats of string request arguments, keyed `Service.Method.argument`. */
 export function loadArgumentFormats(dir: string = schemaDir): ReadonlyMap<string, string> {
-  const { formats } = JSON.parse(readFileSync(join(dir, 'argument-formats.json'), 'utf8')) as {
+  const { formats } = JSON.parse(readDataFile(relative(repoRoot, join(dir, 'argument-formats.json')))) as {
     formats: Record<string, string>
   }
   return new Map(Object.entries(formats))

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { createRequire } from 'node:module'
-import { schemaDir } from './paths.js'
+import { readDataFile } from './data-files.js'
+import { repoRoot, schemaDir } from './paths.js'
 import { describeAjvErrors } from './ajv-errors.js'
 
 import type { ServiceRoute } from '../../src/runtime/routing.js'
@@ -19,7 +19,7 @@ export const routeConstName = (serviceKey: string): string =>
 
 /** The single source of networks and service URL shapes: schema/networks.json, validated by its JSON Schema. */
 export function loadRoutingData(dir: string = schemaDir): RoutingData {
-  const read = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), 'utf8'))
+  const read = (file: string): unknown => JSON.parse(readDataFile(relative(repoRoot, join(dir, file))))
   // Loaded here, not at the top: generation reads the routing data from its cache and never loads ajv then.
   const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')
   const validate = new Ajv2020({ strict: true, allErrors: true }).compile(read('networks.schema.json') as object)

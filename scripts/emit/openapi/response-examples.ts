@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readDataFile } from '../../pipeline/data-files.js'
+import { join, relative } from 'node:path'
 import { repoRoot } from '../../pipeline/paths.js'
 
 /** Where `npm run gen:examples` writes the local server's answers to the request examples. */
@@ -29,10 +29,10 @@ export function withFixedVaryingFields(key: string, answer: unknown): unknown {
  * answers otherwise). Generation checks each against its response schema.
  */
 export function responseExamples(): Record<string, unknown> {
-  return JSON.parse(readFileSync(responseExamplesFile, 'utf8')) as Record<string, unknown>
+  return JSON.parse(readDataFile(relative(repoRoot, responseExamplesFile))) as Record<string, unknown>
 }
 
 /** The webhook delivery example of the Indexer's OpenAPI 3.1 document (recorded by `npm run gen:examples`). */
 export function webhookPayloadExample(): unknown {
-  return JSON.parse(readFileSync(webhookPayloadExampleFile, 'utf8')) as unknown
+  return JSON.parse(readDataFile(relative(repoRoot, webhookPayloadExampleFile))) as unknown
 }

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { toolsModuleDir } from '../../pipeline/paths.js'
+import { readDataFile } from '../../pipeline/data-files.js'
 import type { Pass } from './pass.js'
 
 /** The version of a Go module pinned in scripts/tools/go.mod, e.g. v0.16.3 for github.com/webrpc/gen-typescript. */
 export function pinnedGoModuleVersion(module: string): string {
-  const goMod = readFileSync(join(toolsModuleDir, 'go.mod'), 'utf8')
+  const goMod = readDataFile('scripts/tools/go.mod')
   const version = new RegExp(`^\\s*${module.replaceAll('.', '\\.')} (v\\S+)`, 'm').exec(goMod)?.[1]
   if (!version) throw new Error(`scripts/tools/go.mod pins no ${module}`)
   return version

@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cacheDir } from '../../../scripts/pipeline/gen-cache.js'
-import { stepEntries as steps } from '../../../scripts/pipeline/generate.js'
 import {
   type BundleSources,
   codeFingerprint,
@@ -13,12 +12,15 @@ import {
   modulesReached,
 } from '../../../scripts/pipeline/module-graph.js'
 import { repoRoot } from '../../../scripts/pipeline/paths.js'
+import { steps as declarations } from '../../../scripts/pipeline/steps.js'
 
 // Generation keys each cached step by the code its module reaches (scripts/pipeline/module-graph.ts): the graph esbuild
 // reads, run from source, or the one scripts/launch.mjs recorded for its bundle, which must be the same.
 
 const launch = (...args: string[]) =>
   spawnSync(process.execPath, [join(repoRoot, 'scripts', 'launch.mjs'), ...args], { cwd: repoRoot, encoding: 'utf8' })
+
+const steps = Object.fromEntries(Object.entries(declarations).map(([name, step]) => [name, step.entry]))
 
 let graph: ModuleGraph
 let launched: BundleSources
@@ -32,10 +34,10 @@ beforeAll(async () => {
 
 describe('the cache key of a generation step', () => {
   it('covers modules a step imports from src/ (the runtime the emitted code names, the sample data)', () => {
-    expect(modulesReached(graph, steps.postprocess)).toContain('src/runtime/errors.ts')
-    expect(modulesReached(graph, steps.openapi)).toContain('src/reference/data/sample-data.ts')
-    expect(modulesReached(graph, steps.jsonschema)).toContain('src/runtime/formats.ts')
-    expect(modulesReached(graph, steps.fixtures)).toContain('scripts/emit/jsonschema/self-contained.ts')
+    expect(modulesReached(graph, declarations.postprocess.entry)).toContain('src/runtime/errors.ts')
+    expect(modulesReached(graph, declarations.openapi.entry)).toContain('src/reference/data/sample-data.ts')
+    expect(modulesReached(graph, declarations.jsonschema.entry)).toContain('src/runtime/formats.ts')
+    expect(modulesReached(graph, declarations.fixtures.entry)).toContain('scripts/emit/jsonschema/self-contained.ts')
   })
 
   it.each(Object.entries(steps))(
@@ -55,6 +57,16 @@ describe('the cache key of a generation step', () => {
       expect(codeFingerprint(graph, entry, editUnrelated)).toBe(before)
     },
   )
+
+  it.each(Object.entries(steps))('%s: reads files only through readDataFile, which its key covers', (_, entry) => {
+    const readers = modulesReached(graph, entry).filter((module) =>
+      graph.inputs[module]!.imports.some(({ path }) => /^(node:)?fs(\/promises)?$/.test(path)),
+    )
+    // paths.ts lists the service roots for the run, before any step: no step calls it.
+    expect(readers.filter((module) => module !== 'scripts/pipeline/paths.ts')).toEqual([
+      'scripts/pipeline/data-files.ts',
+    ])
+  })
 
   it.each(Object.entries(steps))('%s: the graph scripts/launch.mjs recorded reaches the same modules', (_, entry) => {
     expect(modulesReached(launched, entry)).toEqual(modulesReached(graph, entry))

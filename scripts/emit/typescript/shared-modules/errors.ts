@@ -1,16 +1,17 @@
 /** Text of gen/errors.gen.ts: one class per row of docs/errors.md's error table, shared by every service. */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { errorClassName as runtimeClassName, type WebrpcErrorRow } from '../../../../src/runtime/errors.js'
 import type { WebrpcIR } from '../../../pipeline/ir.js'
-import { schemaDir } from '../../../pipeline/paths.js'
+import { readDataFile } from '../../../pipeline/data-files.js'
+import { repoRoot, schemaDir } from '../../../pipeline/paths.js'
 import { generatedHeader, runtimeModule } from './header.js'
 
 export type ErrorRow = WebrpcErrorRow
 
 /** The error table's webrpc built-in errors (codes 0 to -9), as schema/webrpc-errors.json lists them. */
 export function builtinErrorRows(dir: string = schemaDir): ErrorRow[] {
-  return (JSON.parse(readFileSync(join(dir, 'webrpc-errors.json'), 'utf8')) as { errors: ErrorRow[] }).errors
+  return (JSON.parse(readDataFile(relative(repoRoot, join(dir, 'webrpc-errors.json')))) as { errors: ErrorRow[] })
+    .errors
 }
 
 /** The rows of one service root: the error table's built-ins, then the errors its schema declares. */
