@@ -51,7 +51,7 @@ export interface WebhookEngineOptions {
    * A listener all of whose attempts have failed for this long is disabled, the reason in its deliveries
    * report (default 5 days, as Svix). Its owner brings it back with recoverDeliveries or resendDelivery.
    */
-  disableFailingListenersAfterMs?: number
+  disableFailingAfterMs?: number
   /**
    * Where failures that belong to no request go (a failed delivery attempt or chain poll, a lost
    * notification connection, a failed write); the engine hands it to its delivery worker and followers.

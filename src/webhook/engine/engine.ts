@@ -36,7 +36,7 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     attemptTimeoutMs,
     maySend: () => cluster.alive,
     telemetry,
-    ...listenerDisabling({ sql, now, mirror, disableFailingListenersAfterMs: options.disableFailingListenersAfterMs }),
+    ...listenerDisabling({ sql, now, mirror, disableFailingAfterMs: options.disableFailingAfterMs }),
   })
   const sink = matchingLogSink({ index, validatePayload: options.validatePayload, worker })
   await mirror.load()

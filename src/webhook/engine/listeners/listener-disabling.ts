@@ -10,7 +10,7 @@ export interface ListenerDisablingOptions {
   sql: Sql
   now: () => number
   mirror: ListenerMirror
-  disableFailingListenersAfterMs: number | undefined
+  disableFailingAfterMs: number | undefined
 }
 
 /**
@@ -21,7 +21,7 @@ export function listenerDisabling(
   options: ListenerDisablingOptions,
 ): Pick<DeliveryWorkerOptions, 'onGone' | 'onFailed'> {
   const { sql, now, mirror } = options
-  const disableFailingAfterMs = options.disableFailingListenersAfterMs ?? DEFAULT_DISABLE_FAILING_AFTER_MS
+  const disableFailingAfterMs = options.disableFailingAfterMs ?? DEFAULT_DISABLE_FAILING_AFTER_MS
   return {
     async onGone(listenerId) {
       mirror.remove(listenerId)
