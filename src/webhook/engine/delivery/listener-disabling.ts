@@ -1,10 +1,10 @@
 import type { Sql } from '../../../store/sql.js'
-import type { DeliveryWorkerOptions } from '../delivery/delivery.js'
-import { cancelListenerDeliveries } from '../delivery/outbox.js'
-import { DEFAULT_DISABLE_FAILING_AFTER_MS, failingSinceBefore } from '../delivery/recovery.js'
-import { announceListenerChange } from './listener-changes.js'
-import type { ListenerMirror } from './listener-mirror.js'
-import { disableListener } from './listener-store.js'
+import type { DeliveryWorkerOptions } from './delivery.js'
+import { cancelListenerDeliveries } from './outbox.js'
+import { DEFAULT_DISABLE_FAILING_AFTER_MS, failingSinceBefore } from './recovery.js'
+import { announceListenerChange } from '../listeners/listener-changes.js'
+import type { ListenerMirror } from '../listeners/listener-mirror.js'
+import { disableListener } from '../listeners/listener-store.js'
 
 export interface ListenerDisablingOptions {
   sql: Sql
