@@ -21,6 +21,34 @@ const edgeSafe = [
 /** The two generator commands that run the reference services rather than generate from schema/. */
 const commandsThatRunTheRuntime = '^scripts/commands/(start|record-examples)[.]ts$'
 
+/**
+ * The webhook engine's layers, lowest first: each may import the layers before it, never one after it.
+ * matching sits below listeners: a listener's filters are parsed by matching's event signatures and the
+ * listeners' copy feeds its index, while the index knows no listener table. engine-api.ts declares what the
+ * operations implement, so it is their layer.
+ */
+const engine = '^src/webhook/engine/'
+const engineLayers = [
+  ['store', [`${engine}store/`]],
+  ['matching', [`${engine}matching/`]],
+  ['listeners', [`${engine}listeners/`]],
+  ['delivery', [`${engine}delivery/`]],
+  ['cluster', [`${engine}cluster/`]],
+  ['chain', [`${engine}chain/`]],
+  ['operations', [`${engine}operations/`, `${engine}engine-api[.]ts$`]],
+  ['engine', [`${engine}(engine|engine-lifecycle|index)[.]ts$`]],
+]
+const engineLayerRules = engineLayers.slice(0, -1).map(([name, paths], position) => ({
+  name: `engine-${name}-imports-no-higher-layer`,
+  comment:
+    'The engine is built in layers, store → matching → listeners → delivery → cluster → chain → operations → ' +
+    'engine.ts (src/webhook/README.md): a part can be read, tested and changed knowing only the parts below ' +
+    'it, and a change to a higher part never reaches a lower one. Type imports count: they tie the files too.',
+  severity: 'error',
+  from: { path: paths },
+  to: { path: engineLayers.slice(position + 1).flatMap(([, higher]) => higher) },
+}))
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -70,6 +98,16 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/webhook/receiver/' },
       to: { path: '^src/webhook/engine/', reachable: true },
+    },
+    ...engineLayerRules,
+    {
+      name: 'engine-imports-no-host',
+      comment:
+        'The engine is offered beside the HTTP host, not inside it: no engine module imports src/server. Its ' +
+        "operations answer docs/errors.md's errors through src/values/documented-error.ts, mapped once in engine.ts.",
+      severity: 'error',
+      from: { path: engine },
+      to: { path: '^src/server/' },
     },
     {
       name: 'generator-imports-from-src-only-runtime-and-data',

@@ -135,7 +135,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         chains: options.chains,
         attemptTimeoutMs: options.webhookAttemptTimeoutMs,
         chainLeaseMs: options.webhookChainLeaseMs,
-        disableFailingListenersAfterMs: options.webhookDisableFailingAfterMs,
+        disableFailingAfterMs: options.webhookDisableFailingAfterMs,
         log,
       })
     // Following a chain needs the engine from the start; otherwise an in-memory server makes it on first use.

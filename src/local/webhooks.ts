@@ -16,7 +16,7 @@ export function localWebhookEngine(
     chains?: LocalChain[]
     attemptTimeoutMs?: number
     chainLeaseMs?: number
-    disableFailingListenersAfterMs?: number
+    disableFailingAfterMs?: number
     log?: Log
   },
 ): Promise<WebhookEngine> {
@@ -31,7 +31,7 @@ export function localWebhookEngine(
     validatePayload: validateWebhookPayload,
     chains: followed,
     attemptTimeoutMs: options.attemptTimeoutMs,
-    disableFailingListenersAfterMs: options.disableFailingListenersAfterMs,
+    disableFailingAfterMs: options.disableFailingAfterMs,
     log: options.log,
   })
 }

@@ -1,46 +1,13 @@
-import {
-  InvalidArgumentError,
-  NotFoundError,
-  PermissionDeniedError,
-  ProjectLimitReachedError,
-  TimeoutError,
-  WebrpcError,
-  WebrpcInternalError,
-} from '../../gen/errors.gen.js'
+import { WebrpcError, WebrpcInternalError } from '../../gen/errors.gen.js'
 import type { Log } from '../observability/log.js'
-import { Problem, type ProblemKind } from '../values/problem.js'
+import { documentedErrorOf } from '../values/documented-error.js'
+import { Problem } from '../values/problem.js'
 
 /** The wire view of an error: ours, or one of another schema's generated error module (a different WebrpcError class). */
 export interface WireError {
   status: number
   code: number
   toJSON(): unknown
-}
-
-/** The docs/errors.md error each kind of domain Problem is answered with; the problem's message is its `cause`. */
-const documentedErrorOfKind: Readonly<Record<ProblemKind, new (init: { cause: string }) => WebrpcError>> = {
-  'invalid-argument': InvalidArgumentError,
-  'not-found': NotFoundError,
-  'permission-denied': PermissionDeniedError,
-  'limit-reached': ProjectLimitReachedError,
-  busy: TimeoutError,
-}
-
-export function documentedErrorOf(problem: Problem): WebrpcError {
-  return new documentedErrorOfKind[problem.kind]({ cause: problem.message })
-}
-
-/**
- * A domain operation that answers as the five services do: a Problem it throws becomes its docs/errors.md
- * error, anything else passes through. For operations offered beside the host (the webhook engine's methods).
- */
-export function answeringDocumentedErrors<Args extends unknown[], Result>(
-  operation: (...args: Args) => Promise<Result>,
-): (...args: Args) => Promise<Result> {
-  return (...args) =>
-    operation(...args).catch((error: unknown) => {
-      throw error instanceof Problem ? documentedErrorOf(error) : error
-    })
 }
 
 function isWireError(thrown: unknown): thrown is WireError {

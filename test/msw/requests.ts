@@ -131,7 +131,7 @@ export const rawCalls: RawCall[] = [
     path: '/polygon-relayer/rpc/Relayer/ListGasSponsors',
     body: json({ projectId: sampleProject.id, page: { page: 2, pageSize: 5 } }),
   },
-  // Calls that reach the webhook store are left out: the in-memory local server opens it on first use.
+  // Listener calls that reach the webhook store: listener-refusals.ts, with the listeners they need.
   {
     name: 'remove listener, invalid secret key',
     path: '/polygon-indexer/rpc/Indexer/RemoveWebhookListener',

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { TimeoutError } from '../../gen/errors.gen.js'
-import { documentedErrorOf } from '../../src/server/errors.js'
+import { documentedErrorOf } from '../../src/values/documented-error.js'
 import { MAX_CONFLICT_RUNS, retryingConflicts } from '../../src/store/conflict-retry.js'
 import { Problem } from '../../src/values/problem.js'
 

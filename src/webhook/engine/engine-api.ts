@@ -5,31 +5,21 @@ import type { Sql } from '../../store/sql.js'
 import type { PayloadValidator } from '../receiver/payload-validator.js'
 import type { ChainFollowerConfig } from './chain/follower.js'
 import type { EventSourceFactory } from './chain/event-source.js'
-import type { StoredBlock } from './chain/chain-blocks.js'
-import type { QueuedRemoval } from './delivery/removals.js'
-import type { Hex } from '../../values/hex.js'
+import type { InjectedBlock, InjectedLog, InjectedReorg } from './chain/injected-blocks.js'
 import type { DeliveryReport } from './delivery/delivery-report.js'
 import type { SourceLog } from './delivery/payload.js'
-import type { RetryPolicy } from './delivery/retry-schedule.js'
+import type { DeliverySettings } from './delivery/configured-worker.js'
+import type { AddListenerScope } from './listeners/listener-requests.js'
 
-export interface WebhookEngineOptions {
+export type { InjectedBlock, InjectedLog, InjectedReorg } from './chain/injected-blocks.js'
+export type { AddListenerScope } from './listeners/listener-requests.js'
+
+export interface WebhookEngineOptions extends DeliverySettings {
   sql: Sql
-  /**
-   * Local mode: true lets listeners target loopback, private and link-local addresses (demos, tests,
-   * one machine). A public deployment sets false, so the service cannot be aimed at its own network.
-   */
-  allowPrivateTargets: boolean
-  /** Sends deliveries through this fetch (redirect: manual) instead of node:http with its address guard. */
-  fetch?: typeof fetch
   now?: () => number
   /** Checks each payload before it is queued; default: the WebhookPayload JSON Schema (src/validate). */
   validatePayload?: PayloadValidator
-  retry?: Partial<RetryPolicy>
   attemptTimeoutMs?: number
-  /** Requests in flight at once (default 16), and to one listener (default 4). */
-  concurrency?: number
-  perListenerConcurrency?: number
-  idlePollMs?: number
   /** EVM chains to follow over JSON-RPC. */
   chains?: ChainFollowerConfig[]
   /** Further event sources, fed into the same pipeline. */
@@ -51,17 +41,12 @@ export interface WebhookEngineOptions {
    * A listener all of whose attempts have failed for this long is disabled, the reason in its deliveries
    * report (default 5 days, as Svix). Its owner brings it back with recoverDeliveries or resendDelivery.
    */
-  disableFailingListenersAfterMs?: number
+  disableFailingAfterMs?: number
   /**
    * Where failures that belong to no request go (a failed delivery attempt or chain poll, a lost
    * notification connection, a failed write); the engine hands it to its delivery worker and followers.
    */
   log?: Log
-}
-
-export interface AddListenerScope {
-  /** Only logs of this chain reach the listener; every chain when absent. */
-  chainId?: number
 }
 
 export interface WebhookEngine {
@@ -95,28 +80,4 @@ export interface WebhookEngine {
   recoverDeliveries(projectId: ProjectId, listenerId: string, since: Date): Promise<number>
   start(): Promise<void>
   stop(): Promise<void>
-}
-
-/** A log to inject: what a contract emits. The block and transaction facts are made up by the injection. */
-export interface InjectedLog {
-  address: string
-  topics: Hex[]
-  data: Hex
-}
-
-export interface InjectedBlock extends StoredBlock {
-  parentHash: string
-  /** Seconds since the epoch, the database's clock. */
-  timestamp: number
-  /** Transaction hash of each log, in order: each log is a transaction of its own. */
-  transactionHashes: string[]
-  /** Uids of the deliveries queued for the block's logs, every listener's. */
-  uids: string[]
-}
-
-export interface InjectedReorg {
-  /** The dropped blocks, newest first. */
-  dropped: StoredBlock[]
-  /** The BLOCK_REMOVED deliveries queued, every listener's. */
-  removals: QueuedRemoval[]
 }

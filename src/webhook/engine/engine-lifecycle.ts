@@ -20,7 +20,7 @@ export function engineLifecycle({
 }: EngineLifecycleParts): Pick<WebhookEngine, 'start' | 'stop'> {
   return {
     async start() {
-      worker.start()
+      worker.start(() => cluster.alive)
       sources.start()
     },
 

@@ -1,22 +1,25 @@
 import { randomUUID } from 'node:crypto'
 import { consoleLog } from '../../observability/log.js'
+import { answeringDocumentedErrors } from '../../values/documented-error.js'
 import { eventSources } from './chain/event-sources.js'
 import { injectedBlockOperations } from './chain/injected-blocks.js'
-import { ingestOperation, matchingLogSink } from './chain/log-sink.js'
+import { matchingLogSink } from './chain/log-sink.js'
 import { joinCluster } from './cluster/cluster-membership.js'
 import { configuredDeliveryWorker, DEFAULT_ATTEMPT_TIMEOUT_MS } from './delivery/configured-worker.js'
-import { deliveryOperations } from './delivery/delivery-operations.js'
 import { openDeliveryTelemetry } from './delivery/delivery-telemetry.js'
+import { listenerDisabling } from './delivery/listener-disabling.js'
 import type { WebhookEngine, WebhookEngineOptions } from './engine-api.js'
 import { engineLifecycle } from './engine-lifecycle.js'
-import { listenerDisabling } from './listeners/listener-disabling.js'
 import { ListenerMirror } from './listeners/listener-mirror.js'
-import { listenerOperations } from './listeners/listener-operations.js'
 import { MatchingIndex } from './matching/matching-index.js'
+import { deliveryOperations } from './operations/delivery-operations.js'
+import { ingestOperation } from './operations/ingest-operation.js'
+import { listenerOperations } from './operations/listener-operations.js'
 import { prepareWebhookTables } from './store/store-schema.js'
 
 export type { AddListenerScope, WebhookEngine, WebhookEngineOptions } from './engine-api.js'
 
+/** The engine's parts, each made after the parts it uses, from the store up (src/webhook/README.md). */
 export async function createWebhookEngine(options: WebhookEngineOptions): Promise<WebhookEngine> {
   const { sql } = options
   const now = options.now ?? Date.now
@@ -26,7 +29,7 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
   await prepareWebhookTables(sql)
 
   const index = new MatchingIndex()
-  const mirror = new ListenerMirror(sql, index, (listenerId) => worker.abortListener(listenerId), log)
+  const mirror = new ListenerMirror(sql, index, log)
   const telemetry = await openDeliveryTelemetry(sql, () => index.listenerCount, now)
   const worker = configuredDeliveryWorker(options, {
     sql,
@@ -34,11 +37,10 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     log,
     now,
     attemptTimeoutMs,
-    maySend: () => cluster.alive,
     telemetry,
-    ...listenerDisabling({ sql, now, mirror, disableFailingListenersAfterMs: options.disableFailingListenersAfterMs }),
+    ...listenerDisabling({ sql, now, mirror, disableFailingAfterMs: options.disableFailingAfterMs }),
   })
-  const sink = matchingLogSink({ index, validatePayload: options.validatePayload, worker })
+  mirror.whenLeaving((listenerId) => worker.abortListener(listenerId))
   await mirror.load()
   const cluster = await joinCluster({
     sql,
@@ -51,12 +53,11 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     mirror,
     worker,
   })
+  const sink = matchingLogSink({ index, validatePayload: options.validatePayload, worker })
   const sources = eventSources({ sql, engineId, now, log, sink, chains: options.chains, sources: options.sources })
 
-  return {
-    get activeListeners() {
-      return index.listenerCount
-    },
+  // Every operation a caller reaches answers docs/errors.md's errors: its Problems are mapped here, once.
+  const operations = answeringDocumentedErrors({
     ...listenerOperations({
       sql,
       now,
@@ -68,6 +69,12 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     ingest: ingestOperation(sql, sink),
     ...injectedBlockOperations(sql, sink, now),
     ...deliveryOperations({ sql, now, mirror, worker }),
+  })
+  return {
+    get activeListeners() {
+      return index.listenerCount
+    },
+    ...operations,
     ...engineLifecycle({ worker, sources, cluster, telemetry }),
   }
 }

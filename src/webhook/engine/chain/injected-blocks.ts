@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { Hex } from '../../../values/hex.js'
 import { invalidArgument, Problem } from '../../../values/problem.js'
-import { answeringDocumentedErrors } from '../../../server/errors.js'
 import type { Sql } from '../../../store/sql.js'
 import type { SourceLog } from '../delivery/payload.js'
-import type { InjectedLog, WebhookEngine } from '../engine-api.js'
-import { appendBlock, dropBlocks, storedBlockBefore } from './chain-blocks.js'
+import type { QueuedRemoval } from '../delivery/removals.js'
+import { appendBlock, dropBlocks, storedBlockBefore, type StoredBlock } from './chain-blocks.js'
 import type { LogSink } from './event-source.js'
 import { sourceLogProblem } from './ingest.js'
 
@@ -13,17 +12,43 @@ const MAX_LOGS_PER_BLOCK = 1_000
 const MAX_REORG_DEPTH = 64
 const ZERO_HASH = `0x${'0'.repeat(64)}`
 
+/** A log to inject: what a contract emits. The block and transaction facts are made up by the injection. */
+export interface InjectedLog {
+  address: string
+  topics: Hex[]
+  data: Hex
+}
+
+export interface InjectedBlock extends StoredBlock {
+  parentHash: string
+  /** Seconds since the epoch, the database's clock. */
+  timestamp: number
+  /** Transaction hash of each log, in order: each log is a transaction of its own. */
+  transactionHashes: string[]
+  /** Uids of the deliveries queued for the block's logs, every listener's. */
+  uids: string[]
+}
+
+export interface InjectedReorg {
+  /** The dropped blocks, newest first. */
+  dropped: StoredBlock[]
+  /** The BLOCK_REMOVED deliveries queued, every listener's. */
+  removals: QueuedRemoval[]
+}
+
+/** The engine's two injection methods (engine-api.ts documents them as WebhookEngine's). */
+export interface InjectedBlockOperations {
+  injectBlock(chainId: number, logs: InjectedLog[]): Promise<InjectedBlock>
+  reorgInjectedBlocks(chainId: number, depth: number): Promise<InjectedReorg>
+}
+
 /**
  * Blocks made up in process and handed to the same steps as the JSON-RPC follower's (chain-blocks.ts): what
  * `web3-market-contract trigger` fires on the local server, so a delivery or a reorg reaches a receiver with no
  * node running. A chain followed over JSON-RPC (a lease held by any engine on the database) refuses them, so a
  * follower's cursor is never mixed with made-up blocks.
  */
-export function injectedBlockOperations(
-  sql: Sql,
-  sink: LogSink,
-  now: () => number,
-): Pick<WebhookEngine, 'injectBlock' | 'reorgInjectedBlocks'> {
+export function injectedBlockOperations(sql: Sql, sink: LogSink, now: () => number): InjectedBlockOperations {
   /** One injection at a time per chain (across engines on one database), and none on a followed chain. */
   async function lockChain(tx: Sql, chainId: number): Promise<void> {
     await tx.query(`select pg_advisory_xact_lock(hashtextextended('webhook injected blocks ' || $1, 0))`, [chainId])
@@ -39,7 +64,7 @@ export function injectedBlockOperations(
   }
 
   return {
-    injectBlock: answeringDocumentedErrors(async (chainId, logs) => {
+    async injectBlock(chainId, logs) {
       checkChainId(chainId)
       if (!Array.isArray(logs) || logs.length === 0 || logs.length > MAX_LOGS_PER_BLOCK)
         throw invalidArgument('logs', `1 to ${MAX_LOGS_PER_BLOCK} logs required`)
@@ -62,9 +87,9 @@ export function injectedBlockOperations(
       })
       if (block.uids.length) sink.committed()
       return block
-    }),
+    },
 
-    reorgInjectedBlocks: answeringDocumentedErrors(async (chainId, depth) => {
+    async reorgInjectedBlocks(chainId, depth) {
       checkChainId(chainId)
       if (!Number.isSafeInteger(depth) || depth < 1 || depth > MAX_REORG_DEPTH)
         throw invalidArgument('depth', `not an integer from 1 to ${MAX_REORG_DEPTH}`)
@@ -87,7 +112,7 @@ export function injectedBlockOperations(
       })
       if (reorg.removals.length) sink.committed()
       return reorg
-    }),
+    },
   }
 }
 

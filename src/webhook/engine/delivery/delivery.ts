@@ -3,7 +3,7 @@ import type { Sql } from '../../../store/sql.js'
 import type { Sender, SendResult } from './http-sender.js'
 import { claimDueDeliveries, msUntilNextDue, type ClaimedDelivery } from './outbox.js'
 import { recordAttemptOutcomes, type AttemptOutcome } from './attempts.js'
-import { ListenerHealth } from '../listeners/listener-health.js'
+import { ListenerHealth } from './listener-health.js'
 import { OutcomeWriter } from './outcome-writer.js'
 import { MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry-schedule.js'
 import { webhookHeaders } from './signature.js'
@@ -22,8 +22,6 @@ export interface DeliveryWorkerOptions {
   /** Longest sleep between looks at the outbox when nothing is due. */
   idlePollMs: number
   now: () => number
-  /** False while the engine may not send (its heartbeat lapsed): nothing is claimed meanwhile. */
-  maySend: () => boolean
   /** Called when a receiver answers 410 Gone. */
   onGone: (listenerId: string) => Promise<void>
   /** Called once a failed attempt is recorded: the listener may have failed long enough to be disabled. */
@@ -44,6 +42,7 @@ const LAPSED = 'engine heartbeat lapsed'
 /** Sends due outbox rows, at most `concurrency` at a time, and records every attempt. */
 export class DeliveryWorker {
   private running = false
+  private maySend: () => boolean = () => false
   private inFlight = new Set<Promise<void>>()
   /** Outcomes of answered attempts not yet written; their rows stay leased to this engine meanwhile. */
   private recordings = new Set<Promise<void>>()
@@ -62,8 +61,10 @@ export class DeliveryWorker {
     })
   }
 
-  start(): void {
+  /** Starts sending; `maySend` is false while the engine may not send (its heartbeat lapsed): nothing is claimed meanwhile. */
+  start(maySend: () => boolean): void {
     if (this.running) return
+    this.maySend = maySend
     this.running = true
     this.loop = this.run()
   }
@@ -107,7 +108,7 @@ export class DeliveryWorker {
       let free = slots >= Math.min(this.inFlight.size, Math.ceil(this.options.concurrency / 4)) ? slots : 0
       let claimed: ClaimedDelivery[] = []
       try {
-        if (!this.options.maySend()) free = 0
+        if (!this.maySend()) free = 0
         if (free > 0) {
           claimed = await claimDueDeliveries(
             this.options.sql,

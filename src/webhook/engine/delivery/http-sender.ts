@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
-import { isNonPublicAddress } from '../listeners/url-policy.js'
+import { isNonPublicAddress } from '../listeners/address-guard.js'
 
 export interface SendResult {
   /** HTTP status, when the receiver answered. */

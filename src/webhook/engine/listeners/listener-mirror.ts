@@ -12,14 +12,18 @@ import type { MatchingIndex } from '../matching/matching-index.js'
 export class ListenerMirror {
   private readonly active = new Map<string, ListenerRecord>()
   private queue: Promise<void> = Promise.resolve()
+  private readonly leaving: ((listenerId: string) => void)[] = []
 
   constructor(
     private readonly sql: Sql,
     private readonly index: MatchingIndex,
-    /** Called when a listener leaves: requests in flight to it are aborted. */
-    private readonly onLeave: (listenerId: string) => void,
     private readonly log: Log,
   ) {}
+
+  /** Calls `onLeave` whenever a listener leaves (the delivery worker aborts its requests in flight to it). */
+  whenLeaving(onLeave: (listenerId: string) => void): void {
+    this.leaving.push(onLeave)
+  }
 
   get(listenerId: string): ListenerRecord | undefined {
     return this.active.get(listenerId)
@@ -33,7 +37,7 @@ export class ListenerMirror {
 
   remove(listenerId: string): void {
     if (this.active.delete(listenerId)) this.index.remove(listenerId)
-    this.onLeave(listenerId)
+    for (const onLeave of this.leaving) onLeave(listenerId)
   }
 
   /** Loads every active listener; for a new engine. */

@@ -1,14 +1,13 @@
 import { invalidArgument, Problem } from '../../../values/problem.js'
-import { answeringDocumentedErrors } from '../../../server/errors.js'
 import type { Sql } from '../../../store/sql.js'
 import type { WebhookEngine } from '../engine-api.js'
 import { announceListenerChange } from '../listeners/listener-changes.js'
 import type { ListenerMirror } from '../listeners/listener-mirror.js'
 import type { ListenerRecord } from '../listeners/listener-store.js'
 import { ownedListener } from '../listeners/owned-listener.js'
-import type { DeliveryWorker } from './delivery.js'
-import { listDeliveries } from './delivery-report.js'
-import { reactivateListener, requeueDelivery, requeueFailedSince, type ResendRefusal } from './recovery.js'
+import type { DeliveryWorker } from '../delivery/delivery.js'
+import { listDeliveries } from '../delivery/delivery-report.js'
+import { reactivateListener, requeueDelivery, requeueFailedSince, type ResendRefusal } from '../delivery/recovery.js'
 
 export interface DeliveryOperationsOptions {
   sql: Sql
@@ -37,23 +36,23 @@ export function deliveryOperations(
   }
 
   return {
-    listDeliveries: answeringDocumentedErrors(async (projectId, listenerId, limit = 100) => {
+    async listDeliveries(projectId, listenerId, limit = 100) {
       const record = await ownedListener(sql, projectId, listenerId)
       return listDeliveries(sql, record, Math.min(Math.max(1, limit), 1000))
-    }),
+    },
 
-    resendDelivery: answeringDocumentedErrors(async (projectId, listenerId, uid) => {
+    async resendDelivery(projectId, listenerId, uid) {
       const record = await ownedListener(sql, projectId, listenerId)
       const result = await requeue(record, (tx) => requeueDelivery(tx, record.id, uid))
       if ('requeued' in result) return result.requeued
       throw resendRefused(uid, listenerId, result.refused)
-    }),
+    },
 
-    recoverDeliveries: answeringDocumentedErrors(async (projectId, listenerId, since) => {
+    async recoverDeliveries(projectId, listenerId, since) {
       if (!(since instanceof Date) || Number.isNaN(since.getTime())) throw invalidArgument('since', 'not a time')
       const record = await ownedListener(sql, projectId, listenerId)
       return requeue(record, (tx) => requeueFailedSince(tx, record.id, since.getTime()))
-    }),
+    },
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Sql } from '../../../store/sql.js'
-import type { FinishedAttempt } from '../delivery/attempts.js'
+import type { FinishedAttempt } from './attempts.js'
 
 /** The same verdict on a listener is written at most this often by one engine. */
 const REWRITE_AFTER_MS = 1_000

@@ -1,16 +1,16 @@
 import type { Sql } from '../../../store/sql.js'
-import type { DeliveryWorkerOptions } from '../delivery/delivery.js'
-import { cancelListenerDeliveries } from '../delivery/outbox.js'
-import { DEFAULT_DISABLE_FAILING_AFTER_MS, failingSinceBefore } from '../delivery/recovery.js'
-import { announceListenerChange } from './listener-changes.js'
-import type { ListenerMirror } from './listener-mirror.js'
-import { disableListener } from './listener-store.js'
+import type { DeliveryWorkerOptions } from './delivery.js'
+import { cancelListenerDeliveries } from './outbox.js'
+import { DEFAULT_DISABLE_FAILING_AFTER_MS, failingSinceBefore } from './recovery.js'
+import { announceListenerChange } from '../listeners/listener-changes.js'
+import type { ListenerMirror } from '../listeners/listener-mirror.js'
+import { disableListener } from '../listeners/listener-store.js'
 
 export interface ListenerDisablingOptions {
   sql: Sql
   now: () => number
   mirror: ListenerMirror
-  disableFailingListenersAfterMs: number | undefined
+  disableFailingAfterMs: number | undefined
 }
 
 /**
@@ -21,7 +21,7 @@ export function listenerDisabling(
   options: ListenerDisablingOptions,
 ): Pick<DeliveryWorkerOptions, 'onGone' | 'onFailed'> {
   const { sql, now, mirror } = options
-  const disableFailingAfterMs = options.disableFailingListenersAfterMs ?? DEFAULT_DISABLE_FAILING_AFTER_MS
+  const disableFailingAfterMs = options.disableFailingAfterMs ?? DEFAULT_DISABLE_FAILING_AFTER_MS
   return {
     async onGone(listenerId) {
       mirror.remove(listenerId)
