@@ -148,6 +148,9 @@ export interface GetAudienceReturn {
 /** The Builder methods marked `@safe` in the schema: reads without side effects, the only calls a client retries. */
 export const BuilderSafeMethods = ['GetAudience'] as const
 
+/** The Builder reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
+export const BuilderPagedMethods = [] as const
+
 /** The key each Builder method needs; a server host checks the same (docs/auth.md). */
 export const BuilderAuth = {
   GetAudience: 'accessKey',

@@ -240,6 +240,9 @@ export interface RemoveWebhookListenerReturn {
 /** The Indexer methods marked `@safe` in the schema: reads without side effects, the only calls a client retries. */
 export const IndexerSafeMethods = [] as const
 
+/** The Indexer reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
+export const IndexerPagedMethods = [] as const
+
 /** The key each Indexer method needs; a server host checks the same (docs/auth.md). */
 export const IndexerAuth = {
   AddWebhookListener: 'secretKey',

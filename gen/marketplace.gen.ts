@@ -561,6 +561,9 @@ export interface GenerateBuyTransactionReturn {
 /** The Marketplace methods marked `@safe` in the schema: reads without side effects, the only calls a client retries. */
 export const MarketplaceSafeMethods = ['GetCountOfAllCollectibles', 'GetFloorOrder', 'GetOrders', 'GetHighestPriceListingForCollectible', 'GenerateBuyTransaction'] as const
 
+/** The Marketplace reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
+export const MarketplacePagedMethods = ['GetOrders'] as const
+
 /** The key each Marketplace method needs; a server host checks the same (docs/auth.md). */
 export const MarketplaceAuth = {
   GetCountOfAllCollectibles: 'accessKey',

@@ -130,6 +130,9 @@ export interface ListGasSponsorsReturn {
 /** The Relayer methods marked `@safe` in the schema: reads without side effects, the only calls a client retries. */
 export const RelayerSafeMethods = ['ListGasSponsors'] as const
 
+/** The Relayer reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
+export const RelayerPagedMethods = ['ListGasSponsors'] as const
+
 /** The key each Relayer method needs; a server host checks the same (docs/auth.md). */
 export const RelayerAuth = {
   ListGasSponsors: 'accessKey',
