@@ -7,7 +7,7 @@ import { type Memo, type TypedExport, standaloneModule, typedModule, validatorTy
 
 const typeName = (resource: SchemaResource) => String(resource.body.title)
 /** A generated validator is a type guard, so it is named as one; src/validate's `validate*` return a ValidationResult. */
-const guardName = (resource: SchemaResource) => `is${typeName(resource)}`
+export const guardName = (resource: SchemaResource) => `is${typeName(resource)}`
 
 /** gen/validators: per service a standalone module and its typed face, the error object's, their shared ajv runtime, and an index. */
 export function validatorFiles(
