@@ -148,9 +148,6 @@ export interface GetAudienceReturn {
 /** The Builder methods marked `@safe` in the schema: reads without side effects, the only calls a client retries. */
 export const BuilderSafeMethods = ['GetAudience'] as const
 
-/** The Builder reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
-export const BuilderPagedMethods = [] as const
-
 /** The key each Builder method needs; a server host checks the same (docs/auth.md). */
 export const BuilderAuth = {
   GetAudience: 'accessKey',
@@ -196,6 +193,9 @@ export class Builder implements BuilderClient {
   getAudience = (args: GetAudienceArgs, options?: CallOptions | DeprecatedCallHeaders, deprecatedSignal?: AbortSignal): Promise<GetAudienceReturn> =>
     this.#client.call('GetAudience', args, options, deprecatedSignal)
 }
+
+/** The Builder reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
+export const BuilderPagedMethods = [] as const
 
 //
 // Server

@@ -240,9 +240,6 @@ export interface RemoveWebhookListenerReturn {
 /** The Indexer methods marked `@safe` in the schema: reads without side effects, the only calls a client retries. */
 export const IndexerSafeMethods = [] as const
 
-/** The Indexer reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
-export const IndexerPagedMethods = [] as const
-
 /** The key each Indexer method needs; a server host checks the same (docs/auth.md). */
 export const IndexerAuth = {
   AddWebhookListener: 'secretKey',
@@ -310,6 +307,9 @@ export class Indexer implements IndexerClient {
   removeWebhookListener = (args: RemoveWebhookListenerArgs, options?: CallOptions | DeprecatedCallHeaders, deprecatedSignal?: AbortSignal): Promise<RemoveWebhookListenerReturn> =>
     this.#client.call('RemoveWebhookListener', args, options, deprecatedSignal)
 }
+
+/** The Indexer reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
+export const IndexerPagedMethods = [] as const
 
 //
 // Server

@@ -561,9 +561,6 @@ export interface GenerateBuyTransactionReturn {
 /** The Marketplace methods marked `@safe` in the schema: reads without side effects, the only calls a client retries. */
 export const MarketplaceSafeMethods = ['GetCountOfAllCollectibles', 'GetFloorOrder', 'GetOrders', 'GetHighestPriceListingForCollectible', 'GenerateBuyTransaction'] as const
 
-/** The Marketplace reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
-export const MarketplacePagedMethods = ['GetOrders'] as const
-
 /** The key each Marketplace method needs; a server host checks the same (docs/auth.md). */
 export const MarketplaceAuth = {
   GetCountOfAllCollectibles: 'accessKey',
@@ -662,6 +659,9 @@ export class Marketplace implements MarketplaceClient {
   generateBuyTransaction = (args: GenerateBuyTransactionArgs, options?: CallOptions | DeprecatedCallHeaders, deprecatedSignal?: AbortSignal): Promise<GenerateBuyTransactionReturn> =>
     this.#client.call('GenerateBuyTransaction', args, options, deprecatedSignal)
 }
+
+/** The Marketplace reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
+export const MarketplacePagedMethods = ['GetOrders'] as const
 
 //
 // Server

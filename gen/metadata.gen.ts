@@ -92,9 +92,6 @@ export interface TokenCollectionFiltersReturn {
 /** The Metadata methods marked `@safe` in the schema: reads without side effects, the only calls a client retries. */
 export const MetadataSafeMethods = ['TokenCollectionFilters'] as const
 
-/** The Metadata reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
-export const MetadataPagedMethods = [] as const
-
 /** The key each Metadata method needs; a server host checks the same (docs/auth.md). */
 export const MetadataAuth = {
   TokenCollectionFilters: 'accessKey',
@@ -140,6 +137,9 @@ export class Metadata implements MetadataClient {
   tokenCollectionFilters = (args: TokenCollectionFiltersArgs, options?: CallOptions | DeprecatedCallHeaders, deprecatedSignal?: AbortSignal): Promise<TokenCollectionFiltersReturn> =>
     this.#client.call('TokenCollectionFilters', args, options, deprecatedSignal)
 }
+
+/** The Metadata reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
+export const MetadataPagedMethods = [] as const
 
 //
 // Server

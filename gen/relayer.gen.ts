@@ -130,9 +130,6 @@ export interface ListGasSponsorsReturn {
 /** The Relayer methods marked `@safe` in the schema: reads without side effects, the only calls a client retries. */
 export const RelayerSafeMethods = ['ListGasSponsors'] as const
 
-/** The Relayer reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
-export const RelayerPagedMethods = ['ListGasSponsors'] as const
-
 /** The key each Relayer method needs; a server host checks the same (docs/auth.md). */
 export const RelayerAuth = {
   ListGasSponsors: 'accessKey',
@@ -187,6 +184,9 @@ export class Relayer implements RelayerClient {
   listGasSponsors = (args: ListGasSponsorsArgs, options?: CallOptions | DeprecatedCallHeaders, deprecatedSignal?: AbortSignal): Promise<ListGasSponsorsReturn> =>
     this.#client.call('ListGasSponsors', args, options, deprecatedSignal)
 }
+
+/** The Relayer reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
+export const RelayerPagedMethods = ['ListGasSponsors'] as const
 
 //
 // Server

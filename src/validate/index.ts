@@ -1,4 +1,4 @@
-import * as generated from '../../gen/validators/index.js'
+import { everyValidator } from '../../gen/validators/every-validator.js'
 import { serviceValidators } from '../../gen/validators/index.js'
 import type { Validator } from '../../gen/validators/index.js'
 import type { ValidationResult } from './validation-result.js'
@@ -17,7 +17,7 @@ export { standardSchemaVendor } from './standard-schema/standard-validator.js'
 export { validateWebhookPayload } from './webhook-payload.js'
 
 // Every is<Type> (the request and response validators of each method among them) becomes a Standard Schema.
-for (const exported of Object.values(generated)) if (typeof exported === 'function') addStandardSchema(exported)
+for (const validator of everyValidator) addStandardSchema(validator)
 
 function methodValidator(direction: 'requests' | 'responses', service: string, method: string): Validator<unknown> {
   // Own properties only: a method named `constructor` must not find Object's.

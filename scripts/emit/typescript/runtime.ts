@@ -82,9 +82,6 @@ function clientText(cls: ClassDeclaration, service: IRService, stem: string): st
   return `/** The ${service.name} methods marked \`@safe\` in the schema: reads without side effects, the only calls a client retries. */
 export const ${service.name}SafeMethods = [${safe.join(', ')}] as const
 
-/** The ${service.name} reads that page (\`page?: Page\` in, \`page: Page\` out), which have infinite-query options. */
-export const ${service.name}PagedMethods = [${paged.join(', ')}] as const
-
 /** What the shared client runtime needs to know of ${service.name}. */
 const ${descriptorName(service.name)}: ServiceDescriptor = {
   name: '${service.name}',
@@ -103,7 +100,10 @@ export class ${service.name} implements ${service.name}Client {
   }
 
 ${methods.join('\n\n')}
-}`
+}
+
+/** The ${service.name} reads that page (\`page?: Page\` in, \`page: Page\` out), which have infinite-query options. */
+export const ${service.name}PagedMethods = [${paged.join(', ')}] as const`
 }
 
 /**
