@@ -16,7 +16,7 @@ const edgeSafe = [
   '^src/webhook/receiver/',
   '^gen/validators/',
   '^src/validate/',
-  '^src/entries/(webhook-receiver|validate)[.]ts$',
+  '^src/entries/(webhook-receiver|validate|validate-json-schema)[.]ts$',
 ]
 /** The two generator commands that run the reference services rather than generate from schema/. */
 const commandsThatRunTheRuntime = '^scripts/commands/(start|record-examples)[.]ts$'

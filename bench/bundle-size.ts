@@ -2,6 +2,7 @@
  * Browser bundle size of a client app (esbuild: bundle, minify, ESM, platform browser, code splitting as apps'
  * bundlers do for dynamic imports; then gzip -9), side by side: the Marketplace client alone with no call
  * option, with timeoutMs + retry + hooks, and with validateResponses; all five services through createClients;
+ * an app that only validates (`/validate`), and one that hands out a validator's JSON Schema (`/validate/json-schema`);
  * and the published @0xsequence/marketplace MarketplaceIndexer (installed from npm into a temp dir at bench time).
  * `minifiedBytes`/`gzipBytes` are what the app loads first; `lazyGzipBytes` what it loads only when an option
  * asks for it (the response validators, a separate chunk).
@@ -36,6 +37,11 @@ console.log(await marketplace.getFloorOrder${floorOrderCall})`,
   'web3-market-contract: createClients, all five': `import { createClients } from 'web3-market-contract'
 const clients = createClients({ network: 'polygon', accessKey: 'key' })
 console.log(await clients.marketplace.getFloorOrder${floorOrderCall})`,
+  'web3-market-contract/validate: validateRequest and one is<Type> guard': `import { isOrder, validateRequest } from 'web3-market-contract/validate'
+console.log(isOrder({}), validateRequest('Marketplace', 'GetOrders', { input: [] }))`,
+  'web3-market-contract/validate/json-schema: one validator with its JSON Schema': `import { isOrder } from 'web3-market-contract/validate'
+import { withJsonSchema } from 'web3-market-contract/validate/json-schema'
+console.log(withJsonSchema(isOrder)['~standard'].jsonSchema.input({ target: 'draft-07' }).title)`,
   [`${publishedClient}: MarketplaceIndexer`]: `import { MarketplaceIndexer } from '@0xsequence/marketplace'
 const marketplace = new MarketplaceIndexer('https://marketplace-api.sequence.app/polygon', 'key')
 console.log(await marketplace.getFloorOrder${floorOrderCall})`,

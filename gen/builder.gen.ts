@@ -194,6 +194,9 @@ export class Builder implements BuilderClient {
     this.#client.call('GetAudience', args, options, deprecatedSignal)
 }
 
+/** The Builder reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
+export const BuilderPagedMethods = [] as const
+
 //
 // Server
 //

@@ -308,6 +308,9 @@ export class Indexer implements IndexerClient {
     this.#client.call('RemoveWebhookListener', args, options, deprecatedSignal)
 }
 
+/** The Indexer reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
+export const IndexerPagedMethods = [] as const
+
 //
 // Server
 //

@@ -660,6 +660,9 @@ export class Marketplace implements MarketplaceClient {
     this.#client.call('GenerateBuyTransaction', args, options, deprecatedSignal)
 }
 
+/** The Marketplace reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
+export const MarketplacePagedMethods = ['GetOrders'] as const
+
 //
 // Server
 //

@@ -138,6 +138,9 @@ export class Metadata implements MetadataClient {
     this.#client.call('TokenCollectionFilters', args, options, deprecatedSignal)
 }
 
+/** The Metadata reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
+export const MetadataPagedMethods = [] as const
+
 //
 // Server
 //

@@ -185,6 +185,9 @@ export class Relayer implements RelayerClient {
     this.#client.call('ListGasSponsors', args, options, deprecatedSignal)
 }
 
+/** The Relayer reads that page (`page?: Page` in, `page: Page` out), which have infinite-query options. */
+export const RelayerPagedMethods = ['ListGasSponsors'] as const
+
 //
 // Server
 //

@@ -32,7 +32,7 @@ export interface ContractMutationOptions<Result, Args> {
   readonly mutationFn: (args: Args) => Promise<Result>
 }
 
-type CallOf<Client, Method extends string> = Client[Uncapitalize<Method> & keyof Client]
+export type CallOf<Client, Method extends string> = Client[Uncapitalize<Method> & keyof Client]
 
 /** Query options for each read of a client, by its method names: `queries.getOrders(args)`. */
 export type ReadQueries<Client, Method extends string> = {
@@ -54,13 +54,13 @@ export type WriteMutations<Client, Method extends string> = {
     : never
 }
 
-type AnyCall = (args: unknown, options?: CallOptions) => Promise<unknown>
+export type AnyCall = (args: unknown, options?: CallOptions) => Promise<unknown>
 
 const propertyOf = (method: string): string => method[0]!.toLowerCase() + method.slice(1)
 const callOf = (client: object, method: string): AnyCall => (client as Record<string, AnyCall>)[propertyOf(method)]!
 
 /** A table of one value per method, keyed by the client's property name (`GetOrders` → `getOrders`). */
-function byMethod<Table>(
+export function byMethod<Table>(
   client: object,
   methods: readonly string[],
   make: (method: string, call: AnyCall) => unknown,

@@ -33,7 +33,7 @@ describe('entry points', () => {
     async (service) => {
       const names = Object.keys(await import(`../../src/entries/${service}.ts`))
       expect(names.filter((name) => name.endsWith('Error'))).toEqual(['InvalidServiceUrlError', 'UnknownNetworkError'])
-      expect(names.length).toBeLessThanOrEqual(24)
+      expect(names.length).toBeLessThanOrEqual(25)
     },
   )
 

@@ -3,6 +3,7 @@ import { clientMethodName, isSafe, serviceKey, type IRMethod, type IRService } f
 import { schemaErrorRows } from './shared-modules/errors.js'
 import { runtimeModule } from './shared-modules/header.js'
 import { descriptorName, PassShapeError, type Pass, type PassContext } from './pass.js'
+import { isPagedRead } from './paged-reads.js'
 import { checkStockErrors } from './stock-errors.js'
 
 const name = 'runtime'
@@ -77,6 +78,7 @@ function validatorsLoaderText(stem: string): string {
 function clientText(cls: ClassDeclaration, service: IRService, stem: string): string {
   const methods = service.methods.map((method) => methodText(cls, service, method))
   const safe = service.methods.filter(isSafe).map((method) => `'${method.name}'`)
+  const paged = service.methods.filter(isPagedRead).map((method) => `'${method.name}'`)
   return `/** The ${service.name} methods marked \`@safe\` in the schema: reads without side effects, the only calls a client retries. */
 export const ${service.name}SafeMethods = [${safe.join(', ')}] as const
 
@@ -98,7 +100,10 @@ export class ${service.name} implements ${service.name}Client {
   }
 
 ${methods.join('\n\n')}
-}`
+}
+
+/** The ${service.name} reads that page (\`page?: Page\` in, \`page: Page\` out), which have infinite-query options. */
+export const ${service.name}PagedMethods = [${paged.join(', ')}] as const`
 }
 
 /**

@@ -44,6 +44,10 @@ const runs: Record<string, Run> = {
   'client-errors': { stdout: /^check the access key: 1000\n$/ },
   'client-call-options': { stdout: /^GetCountOfAllCollectibles 200\n[1-9]\d*\n$/ },
   'client-query': { stdout: /^[1-9]\d* marketplace\/polygon\/GetCountOfAllCollectibles\n$/ },
+  'client-query-infinite': { stdout: /^2 1\n$/ },
+  'validate-standard-schema': {
+    stdout: /^400 filters\.contractAddresses\.0\nhttp:\/\/json-schema\.org\/draft-07\/schema# Order\n$/,
+  },
   'local-server-credentials': { stdout: /^\[ .+ \]\n$/ },
   'vitest-global-setup': {
     // A consumer's test files import vitest, which the augmentation needs; inject's type checks it.
