@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 
 /** Where the sizing benchmarks write what they measured and the calculator (bench/sizing.ts) reads it. */
@@ -64,6 +64,6 @@ export function measurement(command: string): Measurement {
   return {
     command,
     measuredAt: new Date().toISOString().slice(0, 16).replace('T', ' '),
-    machine: `${cores.length} × ${cores[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`,
+    machine: `${cores.length} × ${cores[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, load ${loadavg()[0]!.toFixed(1)} at the start`,
   }
 }
