@@ -80,7 +80,8 @@ console.log(
     `WAL ${size(delivery.walBytes)}, kept ${size(delivery.keptBytes)} (over ${number(delivery.deliveries)} deliveries, ` +
     `${delivery.measuredAt} UTC, ${delivery.machine}). One chain with ${number(listenerCosts.listeners)} listeners: ` +
     `ready in ${number(listenerCosts.readyMs / 1000, 1)} s, RSS ${size(listenerCosts.rssBytes)} (peak ${size(listenerCosts.peakRssBytes)}), ` +
-    `${number(listenerCosts.logsPerCpuSecond)} logs per CPU-second (${listenerCosts.measuredAt} UTC, ${listenerCosts.machine}).`,
+    `${number(listenerCosts.unwatchedLogsPerCpuSecond)} logs matching nothing per CPU-second ` +
+    `(${number(listenerCosts.logsPerCpuSecond)} of a mix, half on watched contracts; ${listenerCosts.measuredAt} UTC, ${listenerCosts.machine}).`,
 )
 console.log(
   `\nAssumed: ${number(logsPerTransaction)} logs per transaction, ${deliveriesPerLog} deliveries per log, ${number(listeners)} listeners on each network; ` +

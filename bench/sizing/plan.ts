@@ -38,16 +38,15 @@ function between(listeners: number, costs: ListenerCosts, atBaseline: number, at
 }
 
 /**
- * Engines, database CPU, WAL and storage for one chain. Engine CPU: every log of the chain through matching
- * (the rate measured with half the logs on watched contracts, payloads built for their matches: an upper bound
- * for a chain whose logs mostly match nothing) plus each delivery's measured cost; both scale linearly.
+ * Engines, database CPU, WAL and storage for one chain. Engine CPU: every log of the chain through matching (the
+ * rate of logs that match nothing) plus each delivery's measured cost, which holds its own match and payload.
  */
 export function planChain(load: ChainLoad, delivery: DeliveryCosts, listeners: ListenerCosts, headroom: Headroom) {
   const logsPerCpuSecond = between(
     load.listeners,
     listeners,
-    listeners.baselineLogsPerCpuSecond,
-    listeners.logsPerCpuSecond,
+    listeners.baselineUnwatchedLogsPerCpuSecond,
+    listeners.unwatchedLogsPerCpuSecond,
   )
   const engineCores =
     load.logsPerSecond / logsPerCpuSecond + (load.deliveriesPerSecond * delivery.engineCpuMicros) / 1e6

@@ -41,6 +41,9 @@ export interface ListenerCosts extends Measurement {
   /** Logs through the engine's sink per CPU-second of its process (median pass); the sink stores nothing. */
   logsPerCpuSecond: number
   baselineLogsPerCpuSecond: number
+  /** The same for logs on contracts no listener watches: the matching cost of most of a chain's logs. */
+  unwatchedLogsPerCpuSecond: number
+  baselineUnwatchedLogsPerCpuSecond: number
   /** Deliveries the sink made of each log, on average (half the logs are on a watched contract). */
   matchesPerLog: number
 }
