@@ -86,9 +86,9 @@ console.log(
 console.log(
   `\nAssumed: ${number(logsPerTransaction)} logs per transaction, ${deliveriesPerLog} deliveries per log, ${number(listeners)} listeners on each network; ` +
     `engines planned at ${percent(headroom.utilisation)} of a core, database servers of ${number(headroom.databaseCores)} cores at ${percent(headroom.utilisation)}; ` +
-    `${number(headroom.retentionDays)} days of history kept. A network without a published figure is assumed at ` +
+    `${number(headroom.retentionDays)} days of history kept. Transactions per second of a network without a published figure: ` +
     Object.entries(rates.assumedTransactionsPerDay)
-      .map(([kind, perDay]) => `${number(perDay / 86_400)} transactions/s (${kind})`)
+      .map(([kind, perDay]) => `${number(perDay / 86_400)} (${kind})`)
       .join(' or ') +
     '.\n',
 )
