@@ -213,8 +213,8 @@ function withBlockFacts(workload: ListenerWorkload, n: number, block: number): S
 }
 
 if (process.argv[2] === 'engine') {
-  process.send!(await engineFigures(process.argv[3]!, Number(process.argv[4]), Number(process.argv[5])))
-  process.exit(0)
+  const figures = await engineFigures(process.argv[3]!, Number(process.argv[4]), Number(process.argv[5]))
+  process.send!(figures, () => process.exit(0))
 } else {
   await main()
 }
