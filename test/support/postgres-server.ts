@@ -27,6 +27,12 @@ function freePort(): Promise<number> {
   })
 }
 
+/**
+ * Server settings given after the test defaults (the last -c of a name wins): a benchmark that measures the
+ * server's own costs sets fsync, synchronous_commit and full_page_writes back to PostgreSQL's defaults.
+ */
+export type ServerSettings = Record<string, string>
+
 export interface PostgresServer {
   url: string
   stop(): void
@@ -48,9 +54,9 @@ export interface PostgresCluster extends PostgresServer {
  * initdb'd as the postgres user in a temp dir, listening on a free port of 127.0.0.1 with its socket in that dir.
  * Needs root on Debian (CI is a fresh Debian machine run as root); elsewhere it says why not.
  */
-export async function startPostgres(): Promise<PostgresServer | string> {
+export async function startPostgres(settings: ServerSettings = {}): Promise<PostgresServer | string> {
   const started = Date.now()
-  const cluster = await startPostgresCluster('contract_test')
+  const cluster = await startPostgresCluster('contract_test', settings)
   if (typeof cluster === 'string') return cluster
   console.log(
     `PostgreSQL for the DATABASE_URL tests: ${new URL(cluster.url).host}, ready in ${Date.now() - started} ms`,
@@ -62,7 +68,10 @@ export async function startPostgres(): Promise<PostgresServer | string> {
  * A PostgreSQL cluster as startPostgres starts it, with one database (url points at it); for a test that stops
  * and restarts its server, which must not be the run's shared one.
  */
-export async function startPostgresCluster(database: string): Promise<PostgresCluster | string> {
+export async function startPostgresCluster(
+  database: string,
+  settings: ServerSettings = {},
+): Promise<PostgresCluster | string> {
   if (process.getuid?.() !== 0) return 'the PostgreSQL tests start their own server and need root (runuser, apt-get)'
   if (!existsSync('/etc/debian_version') || !existsSync('/usr/bin/apt-get')) {
     return "the PostgreSQL tests start Debian's PostgreSQL and need a Debian machine"
@@ -97,7 +106,10 @@ export async function startPostgresCluster(database: string): Promise<PostgresCl
     const port = await freePort()
     // Several test files run their servers on it at once (one worker more than cores), each server with a pool:
     // PostgreSQL's default of 100 connections can run out.
-    const options = `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`
+    const options = [
+      `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`,
+      ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
+    ].join(' ')
     const resume = () =>
       void asPostgres('pg_ctl', [
         '-D',
