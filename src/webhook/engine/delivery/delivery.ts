@@ -1,7 +1,7 @@
 import type { Log } from '../../../observability/log.js'
 import type { Sql } from '../../../store/sql.js'
 import type { Sender, SendResult } from './http-sender.js'
-import { claimDueDeliveries, msUntilNextDue, type ClaimedDelivery } from './outbox.js'
+import { claimDueDeliveries, msUntilLaterRowDue, type ClaimedDelivery } from './outbox.js'
 import { recordAttemptOutcomes, type AttemptOutcome } from './attempts.js'
 import { ListenerHealth } from './listener-health.js'
 import { OutcomeWriter } from './outcome-writer.js'
@@ -51,6 +51,8 @@ export class DeliveryWorker {
   /** A wake() that came while the loop was busy: the next sleep returns at once. */
   private wokenWhileBusy = false
   private loop: Promise<void> | undefined
+  /** Where the next claim starts among the listeners with due work (claimDueDeliveries). */
+  private claimAfter = ''
   private readonly outcomes: OutcomeWriter
   private readonly health = new ListenerHealth()
 
@@ -110,7 +112,7 @@ export class DeliveryWorker {
       try {
         if (!this.maySend()) free = 0
         if (free > 0) {
-          claimed = await claimDueDeliveries(
+          const claim = await claimDueDeliveries(
             this.options.sql,
             this.options.engineId,
             this.options.attemptTimeoutMs + LEASE_MARGIN_MS,
@@ -120,8 +122,11 @@ export class DeliveryWorker {
               inFlight: new Map(
                 [...this.controllersByListener].map(([listenerId, controllers]) => [listenerId, controllers.size]),
               ),
+              after: this.claimAfter,
             },
           )
+          claimed = claim.deliveries
+          this.claimAfter = claim.after
         }
       } catch (error) {
         // The store is unavailable (or closing): try again after the idle poll.
@@ -130,7 +135,10 @@ export class DeliveryWorker {
       }
       for (const delivery of claimed) this.track(this.attempt(delivery))
       if (claimed.length === free && free > 0) continue
-      await this.sleep(free === 0 ? this.options.idlePollMs : await this.untilNextDue())
+      // Fewer rows than slots: every row due now is taken, or belongs to a listener at its cap here (a finished
+      // request wakes the loop) or to another engine's claim. What wakes it otherwise: a row queued (wake, or a
+      // notification from another engine), or the next row not due yet falling due.
+      await this.sleep(free === 0 ? this.options.idlePollMs : await this.untilLaterRowDue())
     }
   }
 
@@ -154,8 +162,8 @@ export class DeliveryWorker {
     this.recordings.add(tracked)
   }
 
-  private async untilNextDue(): Promise<number> {
-    const due = await msUntilNextDue(this.options.sql).catch((error: unknown) => {
+  private async untilLaterRowDue(): Promise<number> {
+    const due = await msUntilLaterRowDue(this.options.sql).catch((error: unknown) => {
       // The store is unavailable (or closing): look again after the idle poll.
       if (this.running) this.options.log('could not read when the next webhook delivery is due', error)
       return undefined

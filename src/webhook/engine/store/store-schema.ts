@@ -37,6 +37,9 @@ const statements = [
      primary key (chain_id, number))`,
   // Which engine follows each chain, until when (chain-lease.ts).
   `create table if not exists webhook_chain_leases (chain_id bigint primary key, engine_id text not null, lease_until timestamptz not null)`,
+  // The fair claim (claimDueDeliveries): the listeners with pending rows, one index probe each, and each
+  // listener's oldest due rows, whatever the size of its backlog.
+  `create index if not exists webhook_outbox_pending_by_listener on webhook_outbox (listener_id, next_attempt_at) where state = 'pending'`,
 ]
 
 /** Each target type: its name in information_schema, and how a first-layout value becomes one. */

@@ -124,10 +124,11 @@ test('a removal, a claim, two engines’ outcome writes, a reorg and a recovery 
         await cancelListenerDeliveries(tx, removed!, 'listener removed', Date.now())
       }),
       (async () => {
-        const claimed = await claimDueDeliveries(bare, 'engine-a', 10_000, {
+        const { deliveries: claimed } = await claimDueDeliveries(bare, 'engine-a', 10_000, {
           limit: 100,
           perListener: 100,
           inFlight: new Map(),
+          after: '',
         })
         await recordAttemptOutcomes(
           bare,
