@@ -53,6 +53,8 @@ export class DeliveryWorker {
   private loop: Promise<void> | undefined
   /** Where the next claim starts among the listeners with due work (claimDueDeliveries). */
   private claimAfter = ''
+  /** Rows were queued since the last claim: they may belong to a listener with nothing in flight here. */
+  private rowsQueued = false
   private readonly outcomes: OutcomeWriter
   private readonly health = new ListenerHealth()
 
@@ -83,6 +85,11 @@ export class DeliveryWorker {
 
   /** New rows are due now: look at the outbox without waiting for the idle poll. */
   wake(): void {
+    this.rowsQueued = true
+    this.rouse()
+  }
+
+  private rouse(): void {
     this.wokenWhileBusy = true
     this.wakeUp?.()
   }
@@ -107,18 +114,23 @@ export class DeliveryWorker {
       // Unwritten outcomes beyond one per slot hold slots too, so a slow store slows the sending down.
       const backlog = Math.max(0, this.recordings.size - this.options.concurrency)
       const slots = this.options.concurrency - this.inFlight.size - backlog
-      let free = slots >= Math.min(this.inFlight.size, Math.ceil(this.options.concurrency / 4)) ? slots : 0
+      const batch = slots >= Math.min(this.inFlight.size, Math.ceil(this.options.concurrency / 4))
+      // Between batches, rows just queued for a listener with nothing in flight here take a free slot at once:
+      // when slow receivers hold every other slot, a fast one's new delivery does not wait for a batch to free.
+      const idleListenersOnly = !batch && slots > 0 && this.rowsQueued
+      let free = batch || idleListenersOnly ? slots : 0
       let claimed: ClaimedDelivery[] = []
       try {
         if (!this.maySend()) free = 0
         if (free > 0) {
+          this.rowsQueued = false
           const claim = await claimDueDeliveries(
             this.options.sql,
             this.options.engineId,
             this.options.attemptTimeoutMs + LEASE_MARGIN_MS,
             {
               limit: free,
-              perListener: this.options.perListenerConcurrency,
+              perListener: idleListenersOnly ? 1 : this.options.perListenerConcurrency,
               inFlight: new Map(
                 [...this.controllersByListener].map(([listenerId, controllers]) => [listenerId, controllers.size]),
               ),
@@ -134,7 +146,7 @@ export class DeliveryWorker {
         free = 0
       }
       for (const delivery of claimed) this.track(this.attempt(delivery))
-      if (claimed.length === free && free > 0) continue
+      if (claimed.length === free && free > 0 && !idleListenersOnly) continue
       // Fewer rows than slots: every row due now is taken, or belongs to a listener at its cap here (a finished
       // request wakes the loop) or to another engine's claim. What wakes it otherwise: a row queued (wake, or a
       // notification from another engine), or the next row not due yet falling due.
@@ -147,7 +159,7 @@ export class DeliveryWorker {
       .catch((error: unknown) => this.options.log('a webhook delivery attempt failed to run', error))
       .finally(() => {
         this.inFlight.delete(tracked)
-        this.wake()
+        this.rouse()
       })
     this.inFlight.add(tracked)
   }
@@ -157,7 +169,7 @@ export class DeliveryWorker {
       .catch((error: unknown) => this.options.log('could not record a webhook delivery attempt', error))
       .finally(() => {
         this.recordings.delete(tracked)
-        if (this.recordings.size >= this.options.concurrency) this.wake()
+        if (this.recordings.size >= this.options.concurrency) this.rouse()
       })
     this.recordings.add(tracked)
   }
