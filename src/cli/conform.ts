@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { isNetwork, type ServiceName } from '../../gen/networks.gen.js'
-import { defaultBodyLimit } from '../server/body-limit.js'
+import { DEFAULT_BODY_LIMIT } from '../server/body-limit.js'
 import { serviceNames } from '../conform/contract.js'
 import { junitReport, textReport } from '../conform/report.js'
 import { runConformance } from '../conform/run.js'
@@ -107,7 +107,7 @@ export async function command(args: string[]): Promise<number> {
     ...(values.check ? { only: values.check } : {}),
     seed: integer('--seed', values.seed, 20261125),
     runs: integer('--runs', values.runs, 5),
-    bodyLimit: integer('--body-limit', values['body-limit'], defaultBodyLimit),
+    bodyLimit: integer('--body-limit', values['body-limit'], DEFAULT_BODY_LIMIT),
     receiverHost: values['receiver-host'],
     ...(trigger
       ? {

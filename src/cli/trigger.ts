@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { isNetwork } from '../../gen/networks.gen.js'
 import { localUrls } from '../client/local-urls.js'
-import { defaultLocalUrl } from '../local/default-address.js'
+import { DEFAULT_LOCAL_URL } from '../local/default-address.js'
 
 export const triggerUsage = `web3-market-contract trigger transfer|reorg --listener <id> [options]
 
@@ -18,7 +18,7 @@ for the listener.
                             delivery they carried that may have reached a receiver
 
   --listener <id>           the webhook listener (its owner's credentials below)
-  --url <base>              the local server (default ${defaultLocalUrl})
+  --url <base>              the local server (default ${DEFAULT_LOCAL_URL})
   --network <name>          the listener's network (default polygon)
   --access-key <key>        the project's access key (default: ACCESS_KEY)
   --secret-key <jwt>        the project's secret key (default: SECRET_KEY); npm start prints both
@@ -82,7 +82,7 @@ export async function command(args: string[]): Promise<number> {
       : values.depth === undefined
         ? {}
         : { depth: Number(values.depth) }
-  const indexer = localUrls(values.url ?? defaultLocalUrl).indexer.replace('{network}', network)
+  const indexer = localUrls(values.url ?? DEFAULT_LOCAL_URL).indexer.replace('{network}', network)
   const response = await fetch(`${indexer}/webhooks/${encodeURIComponent(values.listener)}/trigger/${event}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Access-Key': accessKey, Authorization: `BEARER ${secretKey}` },

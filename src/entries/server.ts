@@ -9,8 +9,8 @@ const server = await loadWithPeers('web3-market-contract/server', async () => {
 export const {
   authenticate,
   createHost,
-  defaultBodyLimit,
-  defaultTimeoutMs,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_TIMEOUT_MS,
   fetchHandler,
   jwtSecretKeyVerifier,
   listen,
