@@ -16,7 +16,7 @@ else {
   try {
     process.exitCode = await command.run(args)
   } catch (error) {
-    const missing = missingPeerError(command.peers, error, label)
+    const missing = command.peers && missingPeerError(command.peers, error, label)
     console.error(missing ? missing.message : `${label}: ${(error as Error).message}`)
     process.exitCode = missing ? 1 : 2
   }

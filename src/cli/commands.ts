@@ -1,4 +1,4 @@
-import { peerDependencies, type PeerDependentEntry } from '../entries/peer-dependencies.js'
+import { entryTable, type RunTimePeers } from '../entries/entry-table.js'
 import { serveHelp } from '../local/serve-help.js'
 import { conformUsage } from './usage/conform.js'
 import { proxyUsage } from './usage/proxy.js'
@@ -9,8 +9,8 @@ export interface Command {
   readonly summary: string
   /** `<command> --help`: its settings. Loads no optional peer. */
   readonly usage: string
-  /** The row of the peer table naming the optional peers it needs to run. */
-  readonly peers: PeerDependentEntry
+  /** The optional peers it needs to run, and how its users install them. */
+  readonly peers?: RunTimePeers
   /** Runs the command; resolves to its exit code. */
   readonly run: (args: string[]) => Promise<number>
 }
@@ -19,7 +19,7 @@ export const commands: Readonly<Record<string, Command>> = {
   serve: {
     summary: 'the local contract server, all 10 operations on one port',
     usage: serveHelp,
-    peers: 'web3-market-contract/local',
+    peers: entryTable['./local'].peers,
     run: async (args) => {
       await (await import('../local/main.js')).serve(args, process.env)
       return 0
@@ -28,19 +28,17 @@ export const commands: Readonly<Record<string, Command>> = {
   conform: {
     summary: 'checks an implementation against the API contract',
     usage: conformUsage,
-    peers: 'web3-market-contract conform',
+    peers: { packages: ['fast-check'], install: 'npm install --save-dev' },
     run: async (args) => (await import('./conform.js')).command(args),
   },
   proxy: {
     summary: 'a proxy in front of an implementation that reports what breaks the contract',
     usage: proxyUsage,
-    peers: 'web3-market-contract proxy',
     run: async (args) => (await import('./proxy.js')).command(args),
   },
   trigger: {
     summary: 'fires a made-up chain event at a webhook listener of a running local server',
     usage: triggerUsage,
-    peers: 'web3-market-contract trigger',
     run: async (args) => (await import('./trigger.js')).command(args),
   },
 }
@@ -53,8 +51,7 @@ export const commandNamed = (name: string): Command | undefined =>
 export function commandsHelp(): string {
   const width = Math.max(...Object.keys(commands).map((name) => name.length)) + 2
   const lines = Object.entries(commands).map(([name, command]) => {
-    const { packages } = peerDependencies[command.peers]
-    const needs = packages.length > 0 ? ` (needs ${packages.join(', ')})` : ''
+    const needs = command.peers ? ` (needs ${command.peers.packages.join(', ')})` : ''
     return `  ${name.padEnd(width)}${command.summary}${needs}`
   })
   return `Usage: web3-market-contract <command> [options]

@@ -3,11 +3,16 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { commands, commandsHelp } from '../../src/cli/commands.js'
-import { peerDependencies } from '../../src/entries/peer-dependencies.js'
+import { entryTable } from '../../src/entries/entry-table.js'
 import { packageName, type ConsumerProject } from './support/consumer-project.js'
 import { sharedConsumerProject } from './support/shared-project.js'
 
-const everyPeer = [...new Set(Object.values(peerDependencies).flatMap(({ packages }) => packages))]
+const everyPeer = [
+  ...new Set([
+    ...Object.values(entryTable).flatMap((entry) => ('peers' in entry ? entry.peers.packages : [])),
+    ...Object.values(commands).flatMap((command) => command.peers?.packages ?? []),
+  ]),
+]
 
 describe('the bin in a project where only the package is installed', () => {
   let project: ConsumerProject
