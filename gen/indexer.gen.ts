@@ -7,13 +7,13 @@
 // webrpc-gen -schema=schema/indexer.ridl -target=typescript -client
 
 import { ServiceClient, type Fetch, type ServiceDescriptor } from '../src/runtime/client.js'
-import type { CallDefaults, CallOptions, DeprecatedCallHeaders } from '../src/runtime/call-options.js'
+import type { BaseCallOptions, CallOptions, DeprecatedCallHeaders } from '../src/runtime/call-option-types.js'
 import { webrpcErrorByCode } from './errors.gen.js'
 import { INDEXER_ROUTE, assertNetwork, type Network } from './networks.gen.js'
 import { dispatchHandler, methodGuard } from '../src/runtime/dispatch.js'
 
 export { type Fetch } from '../src/runtime/client.js'
-export type { CallDefaults, CallOptions, CallRequest, CallResponse, DeprecatedCallHeaders, RetryOptions, ValidateResponses } from '../src/runtime/call-options.js'
+export type { BaseCallOptions, CallOptions, CallRequest, CallResponse, DeprecatedCallHeaders, RetryOptions, ValidateResponses } from '../src/runtime/call-option-types.js'
 export { VersionFromHeader, type WebrpcGenVersions } from '../src/runtime/version-header.js'
 
 export const WebrpcHeader = "Webrpc"
@@ -259,7 +259,7 @@ const indexerDescriptor: ServiceDescriptor = {
 }
 
 /** How the Indexer client reaches its service, and the call options of all its calls. */
-export interface IndexerClientOptions extends CallDefaults {
+export interface IndexerClientOptions extends BaseCallOptions {
   /** Selects the `<network>-indexer` host of every call (docs/overview.md). */
   network: Network
   /** Public project access key, sent as X-Access-Key on every call. */

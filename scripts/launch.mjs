@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..')
 /**
  * The commands, by the name package.json's scripts give them, each a module exporting `main`. All but two
- * are the generator's; `start` and `record-examples` run the local server of src/ (the runtime), which no
+ * are the generator's; `start` and `record-examples` run the local server of src/, which no
  * generation step does.
  */
 const commands = /** @type {Record<string, string>} */ ({

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import ts from 'typescript'
 import { buildEverything } from '../pipeline/full-build.js'
@@ -61,7 +61,9 @@ function declarationGraph(): { reached: Set<string>; missing: string[] } {
   }
   const host = ts.createCompilerHost(options)
   const cache = ts.createModuleResolutionCache(repoRoot, (name) => name, options)
-  const missing: string[] = []
+  const roots = exportedTypes()
+  // An exported declaration this removed while it was no entry's types is missing too.
+  const missing = roots.filter((root) => !existsSync(root)).map((root) => relative(repoRoot, root))
   const { name } = manifest()
   const isOwn = (specifier: string) =>
     specifier.startsWith('.') || specifier === name || specifier.startsWith(`${name}/`)
@@ -84,7 +86,7 @@ function declarationGraph(): { reached: Set<string>; missing: string[] } {
         missing.push(`${relative(repoRoot, containingFile)}: ${literal.text}`)
       return resolved
     })
-  const program = ts.createProgram({ rootNames: exportedTypes(), options, host })
+  const program = ts.createProgram({ rootNames: roots, options, host })
   const reached = new Set(
     program
       .getSourceFiles()

@@ -1,5 +1,5 @@
 /**
- * `npm run gen:examples`: records the OpenAPI examples that only the runtime can make. It starts the local
+ * `npm run gen:examples`: records the OpenAPI examples that only the running server and engine can make. It starts the local
  * server and runs src/webhook's code, so it is no generation step: generation reads the files it writes.
  */
 import { writeFileSync } from 'node:fs'
@@ -46,7 +46,7 @@ export async function recordedAnswers(
   return answers
 }
 
-/** A delivery of a mint of token 1 of the sample heroes collection, as the webhook engine builds one (src/webhook/payload.ts). */
+/** A delivery of a mint of token 1 of the sample heroes collection, as the webhook engine builds one (src/webhook/engine/delivery/payload.ts). */
 export function webhookPayloadExample(): Record<string, unknown> {
   const transfer = parseEventSignature('Transfer(address indexed from, address indexed to, uint256 indexed tokenId)')
   const from = '0x0000000000000000000000000000000000000000'

@@ -2,40 +2,12 @@ import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { isNetwork, type ServiceName } from '../../gen/networks.gen.js'
-import { defaultBodyLimit } from '../server/body-limit.js'
+import { DEFAULT_BODY_LIMIT } from '../server/body-limit.js'
+import { conformUsage } from './usage/conform.js'
 import { serviceNames } from '../conform/contract.js'
 import { junitReport, textReport } from '../conform/report.js'
 import { runConformance } from '../conform/run.js'
 import { targetAt } from '../conform/target.js'
-
-export const conformUsage = `web3-market-contract conform --url <base> --access-key <key> [options]
-
-Runs the contract's checks against an implementation that serves the five services under one origin
-as the local contract server does (<base>/<network>/rpc/Marketplace/…, <base>/rpc/Metadata/…,
-<base>/rpc/Builder/…, <base>/<network>-relayer/rpc/Relayer/…, <base>/<network>-indexer/rpc/Indexer/…;
---<service>-url overrides one service's address template). Exits 1 when any check fails.
-
-  --url <base>               the implementation's origin
-  --access-key <key>         a public access key of a project (X-Access-Key)
-  --secret-key <jwt>         that project's secret API key (the webhook calls; without it they are skipped)
-  --service <name>           check only this service (repeatable): ${serviceNames.join(', ')}
-  --check <id>               run only the checks of this id (repeatable), e.g. auth.no-access-key
-  --network <name>           the network the calls use (default polygon)
-  --<service>-url <template> the address of one service, {network} where the network goes
-                             (e.g. --relayer-url 'https://{network}-relayer.example.com')
-  --seed <n>                 seed of the property-based requests (default 20261125)
-  --runs <n>                 property-based requests per operation and check (default 5)
-  --body-limit <bytes>       the largest body the implementation takes (default 1048576)
-  --webhook-contract <addr>  with --webhook-trigger: the token contract the test listener listens to
-  --webhook-event <sig>      the event signature it listens to (repeatable; default the token Transfer events)
-  --webhook-trigger <cmd>    a shell command that emits a matching event once the listener is registered;
-                             the delivery is then verified (signature, timestamp, payload schema)
-  --webhook-timeout <ms>     how long to wait for the delivery (default 20000)
-  --receiver-host <address>  where the loopback receiver listens (default 127.0.0.1)
-  --junit <file>             also write a JUnit XML report
-  --json <file>              also write the report as JSON
-  --verbose                  list the checks that passed and were skipped too
-  -h, --help                 this text`
 
 const transferEvents = [
   'Transfer(address indexed from, address indexed to, uint256 value)',
@@ -82,14 +54,9 @@ export async function command(args: string[]): Promise<number> {
       junit: { type: 'string' },
       json: { type: 'string' },
       verbose: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
     },
   })
   const option = (name: string) => (values as Record<string, unknown>)[name] as string | undefined
-  if (values.help) {
-    console.log(conformUsage)
-    return 0
-  }
   if (!values.url || !values['access-key']) throw new Error(`--url and --access-key are required\n\n${conformUsage}`)
   const services = (values.service ?? serviceNames) as ServiceName[]
   const unknown = services.filter((s) => !serviceNames.includes(s))
@@ -107,7 +74,7 @@ export async function command(args: string[]): Promise<number> {
     ...(values.check ? { only: values.check } : {}),
     seed: integer('--seed', values.seed, 20261125),
     runs: integer('--runs', values.runs, 5),
-    bodyLimit: integer('--body-limit', values['body-limit'], defaultBodyLimit),
+    bodyLimit: integer('--body-limit', values['body-limit'], DEFAULT_BODY_LIMIT),
     receiverHost: values['receiver-host'],
     ...(trigger
       ? {

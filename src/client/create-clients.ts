@@ -1,12 +1,12 @@
 import { Builder } from '../../gen/builder.gen.js'
 import { Indexer } from '../../gen/indexer.gen.js'
-import { Marketplace, type CallDefaults, type Fetch } from '../../gen/marketplace.gen.js'
+import { Marketplace, type BaseCallOptions, type Fetch } from '../../gen/marketplace.gen.js'
 import { Metadata } from '../../gen/metadata.gen.js'
 import { CHAIN_IDS, SERVICE_ROUTES, assertNetwork, type Network, type ServiceUrls } from '../../gen/networks.gen.js'
 import { Relayer } from '../../gen/relayer.gen.js'
 
 /** The clients' keys, network and addresses, and the call options (`timeoutMs`, `retry`, hooks, `validateResponses`) of all five. */
-export interface ClientsOptions extends CallDefaults {
+export interface ClientsOptions extends BaseCallOptions {
   /** Network of Marketplace, Relayer and Indexer calls; a client never changes network, create new clients instead. */
   network: Network
   /** Public project access key, sent as X-Access-Key on every call. */

@@ -1,5 +1,5 @@
 import type { ServiceName } from '../../gen/networks.gen.js'
-import { defaultBodyLimit } from '../server/body-limit.js'
+import { DEFAULT_BODY_LIMIT } from '../server/body-limit.js'
 import type { Check, CheckContext, CheckResult } from './check.js'
 import { operationChecks } from './checks/operation-checks.js'
 import { propertyChecks } from './checks/property-checks.js'
@@ -79,7 +79,7 @@ export async function runConformance(options: ConformOptions): Promise<ConformRe
     target: options.target,
     seed,
     runs: options.runs ?? 5,
-    bodyLimit: options.bodyLimit ?? defaultBodyLimit,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
   }
   const checks = checksFor(options)
   const results: CheckResult[] = new Array(checks.length)

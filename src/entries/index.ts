@@ -12,7 +12,7 @@ export {
   MarketplaceAuth,
   type MarketplaceClientOptions,
   type Fetch,
-  type CallDefaults,
+  type BaseCallOptions,
   type CallOptions,
   type CallRequest,
   type CallResponse,

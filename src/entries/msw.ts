@@ -1,7 +1,10 @@
 // web3-market-contract/msw under import: src/msw/index.ts, a missing optional peer reported in one line.
 import { loadWithPeers } from './peer-dependencies.js'
 
-const mocks = await loadWithPeers('web3-market-contract/msw', () => import('../msw/index.js'))
+// The room's types, beside the values below: the values come from the module loaded at run time.
+export type * from '../msw/index.js'
+
+const mocks = await loadWithPeers('./msw', () => import('../msw/index.js'))
 export const {
   contractHandlers,
   mockBuilder,

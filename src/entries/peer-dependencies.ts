@@ -1,42 +1,28 @@
+import { entryTable, type PeerLoadingSubpath, type RunTimePeers } from './entry-table.js'
+
 /**
- * The optional peer dependencies each entry point needs at run time (the clients need none), and the one-line
- * error a missing one turns into: the entry points in src/entries load their module through
- * `loadWithPeers`/`requireWithPeers`, so Node's "Cannot find package" from deep inside dist/ becomes the
- * install command of that audience.
+ * The one-line error a missing optional peer turns into: the entry points whose module loads peers
+ * (entry-table.ts) load it through `loadWithPeers`/`requireWithPeers`, and the bin's commands through
+ * `missingPeerError`, so Node's "Cannot find package" from deep inside dist/ becomes the install command of
+ * that audience.
  */
-export const peerDependencies = {
-  'web3-market-contract/local': {
-    packages: ['@electric-sql/pglite', 'pg', 'viem', 'jose'],
-    install: 'npm install --save-dev',
-  },
-  'web3-market-contract/msw': {
-    packages: ['msw', 'viem', 'jose'],
-    install: 'npm install --save-dev',
-  },
-  'web3-market-contract/server': { packages: ['jose'], install: 'npm install' },
-  'web3-market-contract/webhook': { packages: ['viem'], install: 'npm install' },
-  'web3-market-contract/webhook/engine': { packages: ['viem'], install: 'npm install' },
-  'web3-market-contract conform': { packages: ['fast-check'], install: 'npm install --save-dev' },
-  'web3-market-contract proxy': { packages: [], install: 'npm install --save-dev' },
-  'web3-market-contract trigger': { packages: [], install: 'npm install --save-dev' },
-} as const
-
-export type PeerDependentEntry = keyof typeof peerDependencies
-
 export class MissingPeerDependencyError extends Error {
   override name = 'MissingPeerDependencyError'
 }
 
-/** The one-line error for `error` when it is Node's failure to find one of `entry`'s peers; otherwise undefined. */
+/** `web3-market-contract/webhook` for `./webhook`: how the messages name an entry point. */
+export const entryLabel = (subpath: string): string => `web3-market-contract${subpath.slice(1)}`
+
+/** The one-line error for `error` when it is Node's failure to find one of `peers`; otherwise undefined. */
 export function missingPeerError(
-  entry: PeerDependentEntry,
+  peers: RunTimePeers,
   error: unknown,
-  label: string = entry,
+  label: string,
 ): MissingPeerDependencyError | undefined {
   const code = (error as { code?: unknown } | null)?.code
   if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return undefined
   const missing = /Cannot find (?:package|module) '([^']+)'/.exec(String((error as Error).message))?.[1]
-  const { packages, install } = peerDependencies[entry]
+  const { packages, install } = peers
   const peer = packages.find((name) => missing === name || missing?.startsWith(`${name}/`))
   if (!peer) return undefined
   return new MissingPeerDependencyError(
@@ -45,20 +31,23 @@ export function missingPeerError(
   )
 }
 
+const entryPeerError = (subpath: PeerLoadingSubpath, error: unknown) =>
+  missingPeerError(entryTable[subpath].peers, error, entryLabel(subpath)) ?? error
+
 /** `import()` of an entry's module, a missing peer reported as one line. */
-export async function loadWithPeers<T>(entry: PeerDependentEntry, load: () => Promise<T>): Promise<T> {
+export async function loadWithPeers<T>(subpath: PeerLoadingSubpath, load: () => Promise<T>): Promise<T> {
   try {
     return await load()
   } catch (error) {
-    throw missingPeerError(entry, error) ?? error
+    throw entryPeerError(subpath, error)
   }
 }
 
 /** `require()` of an entry's module (Node 20.19+ loads ES modules synchronously), a missing peer reported as one line. */
-export function requireWithPeers<T>(entry: PeerDependentEntry, load: () => T): T {
+export function requireWithPeers<T>(subpath: PeerLoadingSubpath, load: () => T): T {
   try {
     return load()
   } catch (error) {
-    throw missingPeerError(entry, error) ?? error
+    throw entryPeerError(subpath, error)
   }
 }

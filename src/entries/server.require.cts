@@ -2,7 +2,7 @@
 import peers = require('./peer-dependencies.js')
 
 // The host loads jose only when it first verifies a secret key; requiring it here reports a missing one at once.
-export = peers.requireWithPeers('web3-market-contract/server', () => {
+export = peers.requireWithPeers('./server', () => {
   require('jose')
   return require('../server/index.js') as typeof import('../server/index.js')
 })

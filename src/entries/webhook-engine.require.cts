@@ -2,6 +2,6 @@
 import peers = require('./peer-dependencies.js')
 
 export = peers.requireWithPeers(
-  'web3-market-contract/webhook/engine',
+  './webhook/engine',
   () => require('../webhook/engine/index.js') as typeof import('../webhook/engine/index.js'),
 )

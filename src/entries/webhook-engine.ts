@@ -1,7 +1,10 @@
 // web3-market-contract/webhook/engine under import: src/webhook/engine/index.ts, a missing optional peer reported in one line.
 import { loadWithPeers } from './peer-dependencies.js'
 
-const engine = await loadWithPeers('web3-market-contract/webhook/engine', () => import('../webhook/engine/index.js'))
+// The room's types, beside the values below: the values come from the module loaded at run time.
+export type * from '../webhook/engine/index.js'
+
+const engine = await loadWithPeers('./webhook/engine', () => import('../webhook/engine/index.js'))
 export const {
   DEFAULT_RETRY_POLICY,
   FILTER_LIMITS,

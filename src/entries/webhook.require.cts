@@ -2,6 +2,6 @@
 import peers = require('./peer-dependencies.js')
 
 export = peers.requireWithPeers(
-  'web3-market-contract/webhook',
+  './webhook',
   () => require('../webhook/index.js') as typeof import('../webhook/index.js'),
 )

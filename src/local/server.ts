@@ -19,14 +19,19 @@ import { withDocsRoute } from './docs-route.js'
 import { withOwnerRoutes } from './owner-routes/owner-routes.js'
 import type { WebhookEngine } from '../webhook/engine/engine.js'
 
+/**
+ * The local server's options: the settings of docs/guides/test-authors.md#settings (defaults there), and what
+ * only a program passes. An option of the webhook engine is `webhook` + the engine option's name
+ * (`webhookAttemptTimeoutMs` is the engine's `attemptTimeoutMs`).
+ */
 export interface LocalServerOptions {
   port?: number
   host?: string
   /** Where the embedded PostgreSQL keeps its files; in memory when absent (tests). */
   dataDir?: string
-  /** New connections the kernel holds until the server accepts them (the listen(2) backlog); default 511. */
+  /** New connections the kernel holds until the server accepts them (the listen(2) backlog; LISTEN_BACKLOG). */
   listenBacklog?: number
-  /** Calls started per turn of the event loop, so new connections are accepted under load; default 16. */
+  /** Calls started per turn of the event loop, so new connections are accepted under load (REQUESTS_PER_TURN). */
   requestsPerTurn?: number
   /**
    * A dump of an embedded store (PGlite's `dumpDataDir('none')`) the store starts from instead of an empty
@@ -49,11 +54,11 @@ export interface LocalServerOptions {
    * response that breaks the contract is logged and answered WebrpcBadResponse. Off by default.
    */
   validateResponses?: boolean
-  /** Longest wait for a webhook receiver's answer (WEBHOOK_ATTEMPT_TIMEOUT_MS; default 10 s). */
+  /** Longest wait for a webhook receiver's answer (WEBHOOK_ATTEMPT_TIMEOUT_MS). */
   webhookAttemptTimeoutMs?: number
-  /** How long a server following a chain keeps it before another takes over (WEBHOOK_CHAIN_LEASE_MS; default 10 s). */
+  /** How long a server following a chain keeps it before another takes over (WEBHOOK_CHAIN_LEASE_MS). */
   webhookChainLeaseMs?: number
-  /** A listener whose attempts all failed for this long is disabled (WEBHOOK_DISABLE_FAILING_AFTER_MS; default 5 days). */
+  /** A listener whose attempts all failed for this long is disabled (WEBHOOK_DISABLE_FAILING_AFTER_MS). */
   webhookDisableFailingAfterMs?: number
 }
 

@@ -1,4 +1,8 @@
 import { resolve } from 'node:path'
+import { DEFAULT_LISTEN_BACKLOG, DEFAULT_REQUESTS_PER_TURN } from '../server/node.js'
+import { DEFAULT_CHAIN_LEASE_MS } from '../webhook/engine/cluster/chain-lease.js'
+import { DEFAULT_ATTEMPT_TIMEOUT_MS } from '../webhook/engine/delivery/configured-worker.js'
+import { DEFAULT_DISABLE_FAILING_AFTER_MS } from '../webhook/engine/delivery/recovery.js'
 import { parseChainRpcUrls, withConfirmations } from './chains.js'
 import { DEFAULT_HOST, DEFAULT_PORT } from './default-address.js'
 import type { LocalServerOptions } from './server.js'
@@ -12,6 +16,7 @@ interface Setting {
   env: string
   /** The flag's value as the help shows it; none for a switch. */
   value?: `<${string}>`
+  /** As the help and docs/guides/test-authors.md show it: the constant the code applies, or what happens without one. */
   default: string
   help: string
   /** Sets the option from the flag's or the variable's text (a switch's text is '1' when on). */
@@ -87,7 +92,7 @@ export const localServerSettings: readonly Setting[] = [
     flag: '--requests-per-turn',
     env: 'REQUESTS_PER_TURN',
     value: '<n>',
-    default: '16',
+    default: String(DEFAULT_REQUESTS_PER_TURN),
     help: 'calls started per turn of the event loop under load, so new connections are still accepted',
     apply: (options, text, from) => (options.requestsPerTurn = positiveIntegerFrom(from, text)),
   },
@@ -95,7 +100,7 @@ export const localServerSettings: readonly Setting[] = [
     flag: '--listen-backlog',
     env: 'LISTEN_BACKLOG',
     value: '<n>',
-    default: '511',
+    default: String(DEFAULT_LISTEN_BACKLOG),
     help: 'connections the kernel holds until the server accepts them',
     apply: (options, text, from) => (options.listenBacklog = positiveIntegerFrom(from, text)),
   },
@@ -110,7 +115,7 @@ export const localServerSettings: readonly Setting[] = [
     flag: '--webhook-attempt-timeout-ms',
     env: 'WEBHOOK_ATTEMPT_TIMEOUT_MS',
     value: '<ms>',
-    default: '10000',
+    default: duration(DEFAULT_ATTEMPT_TIMEOUT_MS),
     help: "longest wait for a webhook receiver's answer",
     apply: (options, text, from) => (options.webhookAttemptTimeoutMs = positiveIntegerFrom(from, text)),
   },
@@ -118,7 +123,7 @@ export const localServerSettings: readonly Setting[] = [
     flag: '--webhook-chain-lease-ms',
     env: 'WEBHOOK_CHAIN_LEASE_MS',
     value: '<ms>',
-    default: '10000',
+    default: duration(DEFAULT_CHAIN_LEASE_MS),
     help: "how long one server's lease on following a chain lasts",
     apply: (options, text, from) => (options.webhookChainLeaseMs = positiveIntegerFrom(from, text)),
   },
@@ -126,7 +131,7 @@ export const localServerSettings: readonly Setting[] = [
     flag: '--webhook-disable-failing-after-ms',
     env: 'WEBHOOK_DISABLE_FAILING_AFTER_MS',
     value: '<ms>',
-    default: '432000000 (5 days)',
+    default: duration(DEFAULT_DISABLE_FAILING_AFTER_MS),
     help: 'disable a listener whose delivery attempts have all failed for this long',
     apply: (options, text, from) => (options.webhookDisableFailingAfterMs = positiveIntegerFrom(from, text)),
   },
@@ -176,6 +181,12 @@ export function settingsHelp(): string {
     `  ${''.padEnd(width)}${setting.env}; default: ${setting.default}`,
   ])
   return [...lines, `  ${'-h, --help'.padEnd(width)}this text`].join('\n')
+}
+
+/** Milliseconds as the help shows them, with the days when they are whole days: `432000000 (5 days)`. */
+function duration(ms: number): string {
+  const days = ms / 86_400_000
+  return Number.isInteger(days) ? `${ms} (${days} day${days === 1 ? '' : 's'})` : String(ms)
 }
 
 function portFrom(name: string, value: string): number {

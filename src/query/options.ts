@@ -1,5 +1,5 @@
 import type { DataTag } from '@tanstack/query-core'
-import type { CallOptions } from '../runtime/call-options.js'
+import type { CallOptions } from '../runtime/call-option-types.js'
 import { hashQueryKey } from './hash-key.js'
 
 /** A service's key in the query key: `marketplace`, `metadata`, … (as in `urls`). */

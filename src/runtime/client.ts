@@ -1,4 +1,4 @@
-import { type CallDefaults, type CallOptions, callOptions, usesCallOptions } from './call-options.js'
+import { type BaseCallOptions, type CallOptions, callOptions, usesCallOptions } from './call-option-types.js'
 import {
   type AuthKind,
   type Credentials,
@@ -18,7 +18,7 @@ import {
   timeoutCode,
   unauthorizedCode,
 } from './errors.js'
-import type { Answer, OutgoingRequest } from './options-call.js'
+import type { Answer, OutgoingRequest } from './call-with-options.js'
 import { type ServiceRoute, serviceUrl } from './routing.js'
 import type { ResponseValidatorsLoader } from './validate-response.js'
 
@@ -45,7 +45,7 @@ export interface ServiceDescriptor {
   readonly responseValidators?: ResponseValidatorsLoader
 }
 
-export interface ServiceClientOptions extends CallDefaults {
+export interface ServiceClientOptions extends BaseCallOptions {
   network?: string
   url?: string
   fetch?: Fetch
@@ -63,7 +63,7 @@ export class ServiceClient {
   readonly #fetch: Fetch
   readonly #credentials: Credentials
   /** The client's options: keys too, so private as #credentials is. */
-  readonly #defaults: CallDefaults
+  readonly #clientOptions: BaseCallOptions
 
   constructor(service: ServiceDescriptor, options: ServiceClientOptions) {
     this.#service = service
@@ -79,7 +79,7 @@ export class ServiceClient {
     // in a beforeAll) still sees clients made at import time.
     this.#fetch = (input, init) => (fetch ?? globalThis.fetch)(input, init)
     this.#credentials = credentials(options.accessKey, needsSecretKey(service.auth) ? options.secretKey : undefined)
-    this.#defaults = options
+    this.#clientOptions = options
   }
 
   /**
@@ -91,10 +91,10 @@ export class ServiceClient {
     method: string,
     args: object | undefined,
     second?: CallOptions | object,
-    legacySignal?: AbortSignal,
+    deprecatedSignal?: AbortSignal,
   ): Promise<Result> {
-    const options = callOptions(second, legacySignal)
-    const defaults = this.#defaults
+    const options = callOptions(second, deprecatedSignal)
+    const clientOptions = this.#clientOptions
     const service = this.#service
     const { auth, name, errors } = service
     const kind = auth?.[method]
@@ -109,13 +109,13 @@ export class ServiceClient {
         body: JSON.stringify(args ?? {}),
       }
       const send = (sent: OutgoingRequest, signal: AbortSignal | undefined) => this.#send(sent, keyHeaders, signal)
-      if (!usesCallOptions(defaults) && !usesCallOptions(options))
+      if (!usesCallOptions(clientOptions) && !usesCallOptions(options))
         return this.#result(await send(request, options.signal)) as Result
-      const { callWithOptions } = await import('./options-call.js')
+      const { callWithOptions } = await import('./call-with-options.js')
       return (await callWithOptions({
         request,
         options,
-        defaults,
+        clientOptions,
         service,
         send,
         result: this.#result,

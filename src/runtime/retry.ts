@@ -1,4 +1,4 @@
-import type { RetryOptions } from './call-options.js'
+import type { RetryOptions } from './call-option-types.js'
 
 /** The answers worth another attempt: rate limited, or a gateway or server briefly unavailable. */
 const retryableStatuses = new Set([429, 502, 503, 504])

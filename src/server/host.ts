@@ -1,7 +1,7 @@
 import { WebrpcBadMethodError, WebrpcBadResponseError } from '../../gen/errors.gen.js'
 import { CallScope, Deadlines } from './call-scope.js'
 import { callerOf, type AuthRequirement, type AuthVerifiers, type Caller } from './auth.js'
-import { defaultBodyLimit } from './body-limit.js'
+import { DEFAULT_BODY_LIMIT } from './body-limit.js'
 import { readJsonObject } from './body.js'
 import { corsHeaders, preflightHeaders } from './cors.js'
 import { asWebrpcError, errorBody, logUnexpected, type WireError } from './errors.js'
@@ -59,8 +59,8 @@ export interface Host {
   handle(request: HostRequest): Promise<HostResponse>
 }
 
-export { defaultBodyLimit }
-export const defaultTimeoutMs = 10_000
+export { DEFAULT_BODY_LIMIT }
+export const DEFAULT_TIMEOUT_MS = 10_000
 
 const jsonHeaders: Readonly<Record<string, string>> = { 'Content-Type': 'application/json', ...corsHeaders }
 
@@ -93,8 +93,8 @@ function spanWouldRecord(api: OpenTelemetryApi): boolean {
 export function createHost(options: HostOptions): Host {
   const services = new Map(options.services.map((service) => [service.name, service]))
   const resolveRouteOf = routeResolver(services, new Set(options.networks ?? []))
-  const bodyLimit = options.bodyLimit ?? defaultBodyLimit
-  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const log = options.log ?? consoleLog
   const deadlines = new Deadlines(timeoutMs)
   let tracer: Tracer | undefined

@@ -9,8 +9,8 @@ export {
 export { fetchHandler } from './fetch.js'
 export {
   createHost,
-  defaultBodyLimit,
-  defaultTimeoutMs,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_TIMEOUT_MS,
   type CallContext,
   type Host,
   type HostOptions,

@@ -89,7 +89,7 @@ class NodeHostRequest implements HostRequest {
  * enough to keep the host's throughput, few enough that a busy local server accepts hundreds of new
  * connections a second.
  */
-export const defaultRequestsPerTurn = 16
+export const DEFAULT_REQUESTS_PER_TURN = 16
 
 /**
  * The host as a node:http request listener; a client that goes away aborts its call. At most
@@ -98,7 +98,7 @@ export const defaultRequestsPerTurn = 16
 export function nodeListener(
   host: Host,
   isClosing: () => boolean = () => false,
-  requestsPerTurn = defaultRequestsPerTurn,
+  requestsPerTurn = DEFAULT_REQUESTS_PER_TURN,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const inTurn = turnScheduler(requestsPerTurn)
   return (req, res) => inTurn(() => serve(host, req, res, isClosing))
@@ -172,7 +172,7 @@ export interface ListenOptions {
   requestsPerTurn?: number
 }
 
-export const defaultListenBacklog = 511
+export const DEFAULT_LISTEN_BACKLOG = 511
 
 export async function listen(host: Host, options: ListenOptions = {}): Promise<RunningServer> {
   let closing = false
@@ -184,7 +184,7 @@ export async function listen(host: Host, options: ListenOptions = {}): Promise<R
   const hostname = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.port ?? 0, hostname, options.backlog ?? defaultListenBacklog, () => {
+    server.listen(options.port ?? 0, hostname, options.backlog ?? DEFAULT_LISTEN_BACKLOG, () => {
       server.off('error', reject)
       resolve()
     })

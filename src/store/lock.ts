@@ -72,7 +72,7 @@ function errnoCode(error: unknown): string | undefined {
 }
 
 /** A lock file without a pid is a process between creating and writing it; only an old one is abandoned. */
-const pidlessGraceMs = 10_000
+const PIDLESS_GRACE_MS = 10_000
 
 /**
  * Takes the exclusive lock of a data directory: `store.lock`, created with O_EXCL and holding this pid.
@@ -91,7 +91,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
       let pid: number | undefined
       try {
         pid = readPid(path)
-        if (pid === undefined && Date.now() - statSync(path).mtimeMs < pidlessGraceMs) {
+        if (pid === undefined && Date.now() - statSync(path).mtimeMs < PIDLESS_GRACE_MS) {
           throw new DataDirLockedError(dir, undefined)
         }
       } catch (readError) {

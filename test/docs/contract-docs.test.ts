@@ -5,7 +5,7 @@ import { webrpcErrorTable } from '../../gen/errors.gen.js'
 import { CHAIN_IDS, NETWORKS, SERVICE_ROUTES } from '../../gen/networks.gen.js'
 import { argumentKey, authKind, fieldFormat, loadArgumentFormats, type IRType } from '../../scripts/pipeline/ir.js'
 import { repoRoot } from '../../scripts/pipeline/paths.js'
-import { defaultBodyLimit, defaultTimeoutMs } from '../../src/server/host.js'
+import { DEFAULT_BODY_LIMIT, DEFAULT_TIMEOUT_MS } from '../../src/server/host.js'
 import { FILTER_LIMITS } from '../../src/webhook/engine/listeners/filters.js'
 import { DEFAULT_RETRY_POLICY, MAX_RETRY_AFTER_MS } from '../../src/webhook/engine/delivery/retry-schedule.js'
 import { MAX_URL_LENGTH } from '../../src/webhook/engine/listeners/url-policy.js'
@@ -179,8 +179,8 @@ describe('docs/limits.md', () => {
   it('states the defaults the code applies', () => {
     const limits = new Map(tableStartingWith(doc('limits.md'), 'limit').map((row) => [row.limit, amount(row.default!)]))
     expect(Object.fromEntries(limits)).toMatchObject({
-      'request body': defaultBodyLimit,
-      'time for one call': defaultTimeoutMs,
+      'request body': DEFAULT_BODY_LIMIT,
+      'time for one call': DEFAULT_TIMEOUT_MS,
       'contract addresses of one listener': FILTER_LIMITS.contractAddresses,
       'events of one listener': FILTER_LIMITS.events,
       'token ids of one listener': FILTER_LIMITS.tokenIDs,

@@ -4,10 +4,6 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { repoRoot } from '../../scripts/pipeline/paths.js'
 import { localServerSettings, readSettings } from '../../src/local/settings.js'
-import { defaultListenBacklog, defaultRequestsPerTurn } from '../../src/server/node.js'
-import { DEFAULT_CHAIN_LEASE_MS } from '../../src/webhook/engine/cluster/chain-lease.js'
-import { DEFAULT_ATTEMPT_TIMEOUT_MS } from '../../src/webhook/engine/delivery/configured-worker.js'
-import { DEFAULT_DISABLE_FAILING_AFTER_MS } from '../../src/webhook/engine/delivery/recovery.js'
 import { sections, tables } from '../docs/markdown.js'
 
 const help = (...command: string[]) =>
@@ -21,18 +17,6 @@ describe("the local server's settings", () => {
     expect(table!.rows.map((row) => [row.Flag, row.Environment, row.Default].map(unquoted))).toEqual(
       localServerSettings.map((setting) => [setting.flag, setting.env, setting.default]),
     )
-  })
-
-  it('give the defaults the code applies when a setting is absent', () => {
-    const defaultOf = (env: string) => localServerSettings.find((setting) => setting.env === env)!.default
-    expect(defaultOf('REQUESTS_PER_TURN')).toBe(String(defaultRequestsPerTurn))
-    expect(defaultOf('LISTEN_BACKLOG')).toBe(String(defaultListenBacklog))
-    expect(defaultOf('WEBHOOK_ATTEMPT_TIMEOUT_MS')).toBe(String(DEFAULT_ATTEMPT_TIMEOUT_MS))
-    expect(defaultOf('WEBHOOK_CHAIN_LEASE_MS')).toBe(String(DEFAULT_CHAIN_LEASE_MS))
-    expect(defaultOf('WEBHOOK_DISABLE_FAILING_AFTER_MS')).toBe(`${DEFAULT_DISABLE_FAILING_AFTER_MS} (5 days)`)
-    expect(readSettings({}, {}).options).toEqual({ port: 8080, host: '127.0.0.1' })
-    expect(defaultOf('PORT')).toBe('8080')
-    expect(defaultOf('HOST')).toBe('127.0.0.1')
   })
 
   it('`npm start` and `web3-market-contract serve` print the same help, naming every flag and variable', () => {

@@ -3,17 +3,14 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../scripts/pipeline/paths.js'
+import { entryTable } from '../../src/entries/entry-table.js'
 import { packageName } from './support/consumer-project.js'
 import { packedTarball } from './support/packed-tarball.js'
 
 /** Entry points loaded through a wrapper (src/entries) that reports a missing peer, and the module each wraps. */
-const wrapped = [
-  ['/local', 'dist/src/local/index.js'],
-  ['/msw', 'dist/src/msw/index.js'],
-  ['/server', 'dist/src/server/index.js'],
-  ['/webhook', 'dist/src/webhook/index.js'],
-  ['/webhook/engine', 'dist/src/webhook/engine/index.js'],
-] as const
+const wrapped = Object.entries(entryTable).flatMap(([subpath, entry]) =>
+  'module' in entry ? [[subpath.slice(1), `dist/src/${entry.module.replace(/^\.\.\//, '')}`] as const] : [],
+)
 
 const require = createRequire(import.meta.url)
 const exportedNames = (module: object) => Object.keys(module).sort()

@@ -8,7 +8,7 @@ export const installedVersion = (name: string): string =>
   (require(`${name}/package.json`) as { version: string }).version
 
 /**
- * ESM source with what it imports from packages (ajv's runtime helpers, ajv-formats' formats) bundled in by
+ * ESM source with what it imports from packages (ajv's helpers, ajv-formats' formats) bundled in by
  * esbuild, so the module loads with no package installed: `/validate` and `/webhook/receiver` need no peers,
  * and a bundler for a browser or edge target resolves nothing outside this package. Deterministic: the same
  * input and package versions give the same bytes. Imports of `siblings` (modules generated beside it) stay.

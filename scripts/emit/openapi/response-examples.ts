@@ -25,7 +25,7 @@ export function withFixedVaryingFields(key: string, answer: unknown): unknown {
 
 /**
  * A 200 answer example per operation: the local server's answer to the operation's request example over
- * the sample data (recorded by `npm run gen:examples`; test/conform/conform.test.ts fails when the server
+ * the sample data (recorded by `npm run gen:examples`; test/conform/kit.test.ts fails when the server
  * answers otherwise). Generation checks each against its response schema.
  */
 export function responseExamples(): Record<string, unknown> {

@@ -21,7 +21,7 @@ function optionsText(service: IRService, key: string, route: ServiceRoute): stri
     ? `  /** Selects the ${route.shape === 'network-host-prefix' ? `\`<network>-${key}\` host` : 'path segment'} of every call (docs/overview.md). */\n  network: Network\n`
     : ''
   return `/** How the ${service.name} client reaches its service, and the call options of all its calls. */
-export interface ${service.name}ClientOptions extends CallDefaults {
+export interface ${service.name}ClientOptions extends BaseCallOptions {
 ${network}  /** Address template replacing the default \`${route.defaultUrl}\`${scoped ? '; must contain `{network}`' : ''}. */
   url?: string
   /** Defaults to the global fetch. */

@@ -140,7 +140,7 @@ export const runtimePass: Pass = {
       if (!statements.some((s) => declaredName(s) === helper)) throw new PassShapeError(name, `no ${helper}`)
     }
     const clientRuntime = runtimeModule(context.runtimeDir, 'client')
-    const callOptionsRuntime = runtimeModule(context.runtimeDir, 'call-options')
+    const callOptionsRuntime = runtimeModule(context.runtimeDir, 'call-option-types')
     // The generator's header comment leads the first statement; the imports go right after it.
     const header = leadingTrivia(statements[0]!).trimEnd()
     kept[0] = kept[0]!.slice(header.length)
@@ -148,10 +148,10 @@ export const runtimePass: Pass = {
       [
         header,
         `\n\nimport { ServiceClient, type Fetch, type ServiceDescriptor } from '${clientRuntime}'`,
-        `\nimport type { CallDefaults, CallOptions, DeprecatedCallHeaders } from '${callOptionsRuntime}'`,
+        `\nimport type { BaseCallOptions, CallOptions, DeprecatedCallHeaders } from '${callOptionsRuntime}'`,
         `\nimport { webrpcErrorByCode } from '${errorsModuleImport}'`,
         `\n\nexport { type Fetch } from '${clientRuntime}'`,
-        `\nexport type { CallDefaults, CallOptions, CallRequest, CallResponse, DeprecatedCallHeaders, RetryOptions, ValidateResponses } from '${callOptionsRuntime}'`,
+        `\nexport type { BaseCallOptions, CallOptions, CallRequest, CallResponse, DeprecatedCallHeaders, RetryOptions, ValidateResponses } from '${callOptionsRuntime}'`,
         `\nexport { VersionFromHeader, type WebrpcGenVersions } from '${runtimeModule(context.runtimeDir, 'version-header')}'`,
         ...kept,
         '\n',

@@ -19,7 +19,7 @@ export interface WantedOrder {
  * What the operations read, and nothing they decide: the data of the sample and fixtures, kept in memory
  * (memory.ts: the in-memory local server and the MSW handlers) or in SQL (sql.ts: a data dir or
  * PostgreSQL). Which order is the floor, what is active, how pages and filters work is written once, in
- * src/local/handlers, over this interface.
+ * src/reference/handlers, over this interface.
  */
 export interface Catalog {
   projects(): Promise<{ id: ProjectId; accessKey: string }[]>

@@ -1,7 +1,7 @@
 import type { Catalog } from './catalog.js'
 
 /** Enough for every distinct read of the sample data and sizeable fixtures; GetOrders' arguments are unbounded. */
-export const defaultMaxEntries = 4096
+export const DEFAULT_MAX_ENTRIES = 4096
 
 /**
  * A catalog that answers each distinct read once from `catalog` and then from memory: for a catalog whose rows
@@ -10,7 +10,7 @@ export const defaultMaxEntries = 4096
  * answers are kept, the least recently read dropped first. Reads of one key at once share one query; a failed
  * read is not kept. Answers are shared between callers, as memoryCatalog's are: callers do not change them.
  */
-export function memoizedCatalog(catalog: Catalog, maxEntries = defaultMaxEntries): Catalog {
+export function memoizedCatalog(catalog: Catalog, maxEntries = DEFAULT_MAX_ENTRIES): Catalog {
   const answers = new Map<string, Promise<unknown>>()
 
   function read<T>(key: string, load: () => Promise<T>): Promise<T> {

@@ -8,7 +8,7 @@ import { address, decimal } from './arguments.js'
 import { isActive } from './marketplace-queries.js'
 
 const buyableMarketplace = 'platform_marketplace_v2'
-export const maxOrdersPerBuy = 50
+export const MAX_ORDERS_PER_BUY = 50
 
 /** Checks every order of the purchase against the catalog at `now`, then builds the steps (see buy-transaction.ts). */
 export async function generateBuyTransaction(
@@ -25,8 +25,8 @@ export async function generateBuyTransaction(
       `buy transactions are generated for ${buyableMarketplace} orders only, not ${args.marketplace}`,
     )
   }
-  if (args.ordersData.length === 0 || args.ordersData.length > maxOrdersPerBuy) {
-    throw new Problem('invalid-argument', `ordersData must have 1 to ${maxOrdersPerBuy} orders`)
+  if (args.ordersData.length === 0 || args.ordersData.length > MAX_ORDERS_PER_BUY) {
+    throw new Problem('invalid-argument', `ordersData must have 1 to ${MAX_ORDERS_PER_BUY} orders`)
   }
   const fees = args.additionalFees.map((fee, i) => ({
     amount: decimal(fee.amount, `additionalFees[${i}].amount`),

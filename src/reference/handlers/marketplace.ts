@@ -22,7 +22,7 @@ const sortKeys: Record<string, (o: StoredOrder) => number | string> = {
   priceUSD: priceUsd,
   orderId: (o) => o.orderId,
 }
-export const maxOrderInputs = 100
+export const MAX_ORDER_INPUTS = 100
 
 export function chainIdOf(networks: NetworkTable, context: CallContext): number {
   const chainId = context.network ? networks.chainIdOf(context.network) : undefined
@@ -78,8 +78,8 @@ export function marketplaceHandlers(
 
     async GetOrders({ input, page }, context) {
       const chainId = chainIdOf(networks, context)
-      if (input.length > maxOrderInputs)
-        throw new Problem('invalid-argument', `input has ${input.length} items, at most ${maxOrderInputs}`)
+      if (input.length > MAX_ORDER_INPUTS)
+        throw new Problem('invalid-argument', `input has ${input.length} items, at most ${MAX_ORDER_INPUTS}`)
       const wanted = input.map((item, i) => ({
         contractAddress: address(item.contractAddress, `input[${i}].contractAddress`),
         orderId: item.orderId,

@@ -1,8 +1,8 @@
 import { Problem } from '../../values/problem.js'
 import type { Page } from '../../../gen/marketplace.gen.js'
 
-export const maxPageSize = 100
-export const defaultPageSize = 10
+export const MAX_PAGE_SIZE = 100
+export const DEFAULT_PAGE_SIZE = 10
 
 export interface PageWindow {
   page: number
@@ -13,11 +13,11 @@ export interface PageWindow {
 /** Pages count from 1; pageSize is 1..100 (10 when absent). */
 export function pageWindow(page: Page | undefined): PageWindow {
   const number = page?.page ?? 1
-  const size = page?.pageSize ?? defaultPageSize
+  const size = page?.pageSize ?? DEFAULT_PAGE_SIZE
   if (!Number.isInteger(number) || number < 1)
     throw new Problem('invalid-argument', `page.page must be an integer from 1, got ${number}`)
-  if (!Number.isInteger(size) || size < 1 || size > maxPageSize) {
-    throw new Problem('invalid-argument', `page.pageSize must be an integer from 1 to ${maxPageSize}, got ${size}`)
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
+    throw new Problem('invalid-argument', `page.pageSize must be an integer from 1 to ${MAX_PAGE_SIZE}, got ${size}`)
   }
   return { page: number, pageSize: size, offset: (number - 1) * size }
 }

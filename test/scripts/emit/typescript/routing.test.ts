@@ -20,7 +20,7 @@ const relayerDescriptor: ServiceDescriptor = {
 }
 
 /** How the Relayer client reaches its service, and the call options of all its calls. */
-export interface RelayerClientOptions extends CallDefaults {
+export interface RelayerClientOptions extends BaseCallOptions {
   /** Selects the \`<network>-relayer\` host of every call (docs/overview.md). */
   network: Network
   /** Address template replacing the default \`https://{network}-relayer.platform.app\`; must contain \`{network}\`. */
@@ -62,7 +62,7 @@ const builderDescriptor: ServiceDescriptor = {
 }
 
 /** How the Builder client reaches its service, and the call options of all its calls. */
-export interface BuilderClientOptions extends CallDefaults {
+export interface BuilderClientOptions extends BaseCallOptions {
   /** Address template replacing the default \`https://api.platform.build\`. */
   url?: string
   /** Defaults to the global fetch. */

@@ -42,7 +42,7 @@ export type ValidateResponses = 'off' | 'warn' | 'throw'
  * Options of every call, given to a client (for all its calls) or to one call (which wins; hooks of both
  * run, the client's first). Everything is off by default.
  */
-export interface CallDefaults {
+export interface BaseCallOptions {
   /** Rejects with TimeoutError when the call, retries included, has not answered in time. */
   readonly timeoutMs?: number
   /** Retries transport failures and 429/502/503/504 on the methods the schema marks `@safe` (reads); `true` for the defaults. */
@@ -60,7 +60,7 @@ export interface CallDefaults {
 }
 
 /** Options of one call. */
-export interface CallOptions extends CallDefaults {
+export interface CallOptions extends BaseCallOptions {
   /** Extra headers (a plain object or Headers); `Content-Type`, `Webrpc`, `X-Access-Key` and `Authorization` stay the client's. */
   readonly headers?: object
   /** Aborting rejects the call with the signal's reason, as fetch does. */
@@ -73,19 +73,19 @@ export interface CallOptions extends CallDefaults {
  */
 export type DeprecatedCallHeaders = Headers | Readonly<Record<string, string>>
 
-/** The options beyond headers and a signal: a call using any of them loads src/runtime/options-call.ts. */
+/** The options beyond headers and a signal: a call using any of them loads src/runtime/call-with-options.ts. */
 const behaviourOptions = ['timeoutMs', 'retry', 'onRequest', 'onResponse', 'validateResponses'] as const
 const optionNames: readonly string[] = [...behaviourOptions, 'headers', 'signal']
 
 /** The call's options from either call shape: `(args, options)` or the deprecated `(args, headers, signal)`. */
-export function callOptions(second: object | undefined, legacySignal: AbortSignal | undefined): CallOptions {
-  const legacy =
-    legacySignal !== undefined ||
+export function callOptions(second: object | undefined, deprecatedSignal: AbortSignal | undefined): CallOptions {
+  const deprecatedShape =
+    deprecatedSignal !== undefined ||
     second instanceof Headers ||
     (second !== undefined && Object.keys(second).some((key) => !optionNames.includes(key)))
-  return legacy ? { headers: second, signal: legacySignal } : ((second ?? {}) as CallOptions)
+  return deprecatedShape ? { headers: second, signal: deprecatedSignal } : ((second ?? {}) as CallOptions)
 }
 
 /** Whether options switch on anything beyond headers and a signal (`retry: false` and `validateResponses: 'off'` do not). */
-export const usesCallOptions = (options: CallDefaults): boolean =>
+export const usesCallOptions = (options: BaseCallOptions): boolean =>
   behaviourOptions.some((name) => options[name] !== undefined && options[name] !== false && options[name] !== 'off')

@@ -1,4 +1,4 @@
-import type { CallDefaults, CallOptions, CallRequest, CallResponse } from './call-options.js'
+import type { BaseCallOptions, CallOptions, CallRequest, CallResponse } from './call-option-types.js'
 import { callSignal } from './call-signal.js'
 import { waitToRetry } from './retry.js'
 import type { ResponseValidatorsLoader } from './validate-response.js'
@@ -10,10 +10,10 @@ export type OutgoingRequest = Pick<CallRequest, 'method' | 'url' | 'headers' | '
 export type Answer = { response: Response; text: string } | { response?: undefined; failure: string }
 
 /** What the client lends a call with options: one attempt, the decoding of an answer, its errors. */
-export interface OptionsCallContext {
+export interface CallWithOptionsContext {
   readonly request: OutgoingRequest
   readonly options: CallOptions
-  readonly defaults: CallDefaults
+  readonly clientOptions: BaseCallOptions
   /** The parts of the client's ServiceDescriptor a call with options reads. */
   readonly service: {
     readonly name: string
@@ -40,22 +40,22 @@ async function runHooks<T>(value: T, clientHook: Hook<T>, callHook: Hook<T>): Pr
  * A call with timeoutMs, retry, hooks or validateResponses. The client loads this module only for such
  * calls, so an app that uses none of them never loads it.
  */
-export async function callWithOptions(context: OptionsCallContext): Promise<object> {
-  const { options, defaults, request, service } = context
+export async function callWithOptions(context: CallWithOptionsContext): Promise<object> {
+  const { options, clientOptions, request, service } = context
   const safe = service.safeMethods?.includes(request.method) ?? false
-  const timeoutMs = options.timeoutMs ?? defaults.timeoutMs
-  const retry = options.retry ?? defaults.retry
-  const mode = options.validateResponses ?? defaults.validateResponses
+  const timeoutMs = options.timeoutMs ?? clientOptions.timeoutMs
+  const retry = options.retry ?? clientOptions.retry
+  const mode = options.validateResponses ?? clientOptions.validateResponses
   const scope = callSignal(options.signal, timeoutMs)
   try {
     for (let attempt = 1; ; attempt++) {
       const sent: CallRequest = { ...request, service: service.name, headers: { ...request.headers }, attempt }
-      await runHooks(sent, defaults.onRequest, options.onRequest)
+      await runHooks(sent, clientOptions.onRequest, options.onRequest)
       const answer = await context.send(sent, scope.signal)
       const { response } = answer
       if (response) {
         const seen: CallResponse = { ...sent, status: response.status, headers: response.headers, body: answer.text }
-        await runHooks(seen, defaults.onResponse, options.onResponse)
+        await runHooks(seen, clientOptions.onResponse, options.onResponse)
       }
       let result: object
       try {
@@ -76,7 +76,7 @@ export async function callWithOptions(context: OptionsCallContext): Promise<obje
   }
 }
 
-async function validate(context: OptionsCallContext, result: object, mode: 'warn' | 'throw'): Promise<void> {
+async function validate(context: CallWithOptionsContext, result: object, mode: 'warn' | 'throw'): Promise<void> {
   const { responseProblem } = await import('./validate-response.js')
   const { service, request } = context
   const problem = await responseProblem(service.responseValidators, service.name, request.method, result)
