@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { parseChainRpcUrls, withConfirmations } from './chains.js'
+import { parseWebhookDatabaseUrls } from './webhook-databases.js'
 import { DEFAULT_HOST, DEFAULT_PORT } from './default-address.js'
 import type { LocalServerOptions } from './server.js'
 
@@ -121,6 +122,14 @@ export const localServerSettings: readonly Setting[] = [
     default: '10000',
     help: "how long one server's lease on following a chain lasts",
     apply: (options, text, from) => (options.webhookChainLeaseMs = positiveIntegerFrom(from, text)),
+  },
+  {
+    flag: '--webhook-database-urls',
+    env: 'WEBHOOK_DATABASE_URLS',
+    value: '<list>',
+    default: 'none: every network in the store above',
+    help: "<network>=<postgresql url>,...: keep these networks' webhook listeners and deliveries in their own database",
+    apply: (options, text, from) => (options.webhookDatabases = parseWebhookDatabaseUrls(text, from)),
   },
   {
     flag: '--webhook-disable-failing-after-ms',
