@@ -6,6 +6,7 @@ export const {
   DEFAULT_RETRY_POLICY,
   FILTER_LIMITS,
   MAX_URL_LENGTH,
+  createShardedWebhookEngine,
   createWebhookEngine,
   deliveryUid,
   generateSigningSecret,

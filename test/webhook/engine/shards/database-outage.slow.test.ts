@@ -112,8 +112,8 @@ test(
     for (let i = 0; i < 5; i++) before.push((await timed(polygonCalls)).ms)
 
     async function outage(name: string, takeAway: () => void, bringBack: () => void) {
-      // A backlog on B that a slow receiver is still working through when B goes.
-      receivers.get(AMOY)!.delayAnswers(500)
+      // A backlog on B when it goes: its receiver takes three deliveries and holds the rest unanswered.
+      receivers.get(AMOY)!.holdAfter(3)
       const deliveredBefore = deliveredUids(AMOY).size
       await mint(AMOY, BACKLOG)
       await waitUntil(() => deliveredUids(AMOY).size > deliveredBefore, `${name}: amoy's backlog under way`)
@@ -143,7 +143,7 @@ test(
       await waitUntil(() => allDelivered(POLYGON), `${name}: polygon's blocks delivered while amoy's database is away`)
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, DOWN_MS - (performance.now() - awaySince))))
 
-      receivers.get(AMOY)!.delayAnswers(0)
+      receivers.get(AMOY)!.holdAfter(undefined)
       bringBack()
       const backSince = performance.now()
       await waitUntil(
