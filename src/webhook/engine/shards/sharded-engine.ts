@@ -40,30 +40,24 @@ export async function createShardedWebhookEngine(options: ShardedWebhookEngineOp
     }
   })
   const placed = (chainId: number | undefined) => (chainId === undefined ? undefined : chainsOf.get(chainId))
-  const shards: Shard[] = []
-  try {
-    const opened = await Promise.all(
-      [{ chainIds: [], sql: options.sql }, ...databases].map(async (database, at) => {
-        const index = at - 1 // the default database is -1
-        const sql =
-          database.sql ??
-          (await openSql({
-            databaseUrl: database.databaseUrl,
-            log,
-            queryTimeoutMs: queryTimeoutMs ?? QUERY_TIMEOUT_MS,
-          }))
-        const shard = await openShard(database, index, sql)
-        shards.push(shard)
-        return [index, shard] as const
-      }),
-    )
-    const byIndex = new Map(opened)
-    const shardOf = (chainId: number | undefined) => byIndex.get(placed(chainId) ?? -1)!
-    return routed(shardOf, [...byIndex.values()])
-  } catch (error) {
-    await Promise.allSettled(shards.map((shard) => shard.stop()))
-    throw error
+  // Every database opens at once; if one cannot, those that did are stopped again.
+  const opening = await Promise.allSettled(
+    [{ chainIds: [], sql: options.sql }, ...databases].map(async (database, at) => {
+      const index = at - 1 // the default database is -1
+      const sql =
+        database.sql ??
+        (await openSql({ databaseUrl: database.databaseUrl, log, queryTimeoutMs: queryTimeoutMs ?? QUERY_TIMEOUT_MS }))
+      return [index, await openShard(database, index, sql)] as const
+    }),
+  )
+  const opened = opening.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []))
+  const failure = opening.find((outcome) => outcome.status === 'rejected')
+  if (failure) {
+    await Promise.allSettled(opened.map(([, shard]) => shard.stop()))
+    throw failure.reason
   }
+  const byIndex = new Map(opened)
+  return routed((chainId) => byIndex.get(placed(chainId) ?? -1)!, [...byIndex.values()])
 
   async function openShard(database: WebhookDatabase | { chainIds: number[]; sql: Sql }, index: number, sql: Sql) {
     const chainIds = database.chainIds
