@@ -9,6 +9,7 @@ export const {
   DEFAULT_RETRY_POLICY,
   FILTER_LIMITS,
   MAX_URL_LENGTH,
+  createShardedWebhookEngine,
   createWebhookEngine,
   deliveryUid,
   generateSigningSecret,

@@ -2,7 +2,7 @@ import { consoleLog, type Log } from '../observability/log.js'
 import { listen, type RunningServer } from '../server/node.js'
 import type { ProjectId } from '../values/project-id.js'
 import { lazySql } from '../store/lazy-sql.js'
-import { openSql, type Sql } from '../store/sql.js'
+import { openSql, QUERY_TIMEOUT_MS, type Sql } from '../store/sql.js'
 import { memoryCatalog } from '../reference/catalog/memory.js'
 import { sqlCatalog } from '../reference/catalog/sql.js'
 import { memoizedCatalog } from '../reference/catalog/memoized.js'
@@ -15,6 +15,7 @@ import { sampleData, sampleProject } from '../reference/data/sample-data.js'
 import { loadFixtures } from './store/seed.js'
 import { migrate } from './store/schema.js'
 import type { LocalChain } from './chains.js'
+import type { LocalWebhookDatabase } from './webhook-databases.js'
 import { withDocsRoute } from './docs-route.js'
 import { withOwnerRoutes } from './owner-routes/owner-routes.js'
 import type { WebhookEngine } from '../webhook/engine/engine.js'
@@ -58,6 +59,11 @@ export interface LocalServerOptions {
   webhookAttemptTimeoutMs?: number
   /** How long a server following a chain keeps it before another takes over (WEBHOOK_CHAIN_LEASE_MS). */
   webhookChainLeaseMs?: number
+  /**
+   * Networks whose webhook listeners and deliveries live in a PostgreSQL database of their own
+   * (WEBHOOK_DATABASE_URLS); every other network's stay in the store.
+   */
+  webhookDatabases?: LocalWebhookDatabase[]
   /** A listener whose attempts all failed for this long is disabled (WEBHOOK_DISABLE_FAILING_AFTER_MS). */
   webhookDisableFailingAfterMs?: number
 }
@@ -101,6 +107,7 @@ async function openData(
     dataDir: options.dataDir,
     dataDirDump: options.dataDirDump,
     databaseUrl: options.databaseUrl,
+    queryTimeoutMs: QUERY_TIMEOUT_MS,
     log,
   })
   try {
@@ -141,10 +148,13 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         attemptTimeoutMs: options.webhookAttemptTimeoutMs,
         chainLeaseMs: options.webhookChainLeaseMs,
         disableFailingAfterMs: options.webhookDisableFailingAfterMs,
+        databases: options.webhookDatabases,
         log,
       })
-    // Following a chain needs the engine from the start; otherwise an in-memory server makes it on first use.
-    engine = inMemory && !options.chains?.length ? lazyWebhookEngine(makeEngine) : await makeEngine()
+    // Following a chain or opening webhook databases needs the engine from the start; otherwise an in-memory
+    // server makes it on first use.
+    const eager = options.chains?.length || options.webhookDatabases?.length
+    engine = inMemory && !eager ? lazyWebhookEngine(makeEngine) : await makeEngine()
     await engine.start()
     const auth = await catalogAuth(catalog, secret)
     const rpcHost = contractHost({

@@ -4,6 +4,7 @@ import { DEFAULT_CHAIN_LEASE_MS } from '../webhook/engine/cluster/chain-lease.js
 import { DEFAULT_ATTEMPT_TIMEOUT_MS } from '../webhook/engine/delivery/configured-worker.js'
 import { DEFAULT_DISABLE_FAILING_AFTER_MS } from '../webhook/engine/delivery/recovery.js'
 import { parseChainRpcUrls, withConfirmations } from './chains.js'
+import { parseWebhookDatabaseUrls } from './webhook-databases.js'
 import { DEFAULT_HOST, DEFAULT_PORT } from './default-address.js'
 import type { LocalServerOptions } from './server.js'
 
@@ -126,6 +127,14 @@ export const localServerSettings: readonly Setting[] = [
     default: duration(DEFAULT_CHAIN_LEASE_MS),
     help: "how long one server's lease on following a chain lasts",
     apply: (options, text, from) => (options.webhookChainLeaseMs = positiveIntegerFrom(from, text)),
+  },
+  {
+    flag: '--webhook-database-urls',
+    env: 'WEBHOOK_DATABASE_URLS',
+    value: '<list>',
+    default: 'none: every network in the store above',
+    help: "<network>=<postgresql url>,...: keep these networks' webhook listeners and deliveries in their own database",
+    apply: (options, text, from) => (options.webhookDatabases = parseWebhookDatabaseUrls(text, from)),
   },
   {
     flag: '--webhook-disable-failing-after-ms',

@@ -1,6 +1,8 @@
 import type { Log } from '../observability/log.js'
 import type { Sql } from '../store/sql.js'
 import { createWebhookEngine, type WebhookEngine } from '../webhook/engine/engine.js'
+import { createShardedWebhookEngine, type WebhookDatabase } from '../webhook/engine/shards/sharded-engine.js'
+import type { LocalWebhookDatabase } from './webhook-databases.js'
 import type { LocalChain } from './chains.js'
 import type { NetworkTable } from '../reference/networks.js'
 import { validateWebhookPayload } from '../validate/index.js'
@@ -17,6 +19,7 @@ export function localWebhookEngine(
     attemptTimeoutMs?: number
     chainLeaseMs?: number
     disableFailingAfterMs?: number
+    databases?: LocalWebhookDatabase[]
     log?: Log
   },
 ): Promise<WebhookEngine> {
@@ -25,7 +28,7 @@ export function localWebhookEngine(
     if (chainId === undefined) throw new Error(`CHAIN_RPC_URLS: unknown network "${network}"`)
     return { chainId, rpcUrl, confirmations, leaseMs: options.chainLeaseMs }
   })
-  return createWebhookEngine({
+  const engineOptions = {
     sql,
     allowPrivateTargets: true,
     validatePayload: validateWebhookPayload,
@@ -33,5 +36,18 @@ export function localWebhookEngine(
     attemptTimeoutMs: options.attemptTimeoutMs,
     disableFailingAfterMs: options.disableFailingAfterMs,
     log: options.log,
-  })
+  }
+  if (!options.databases?.length) return createWebhookEngine(engineOptions)
+  return createShardedWebhookEngine({ ...engineOptions, databases: databasesByUrl(options.databases, networks) })
+}
+
+/** The networks of each URL, as chain ids: networks naming one URL share its database (and its engine). */
+function databasesByUrl(databases: LocalWebhookDatabase[], networks: NetworkTable): WebhookDatabase[] {
+  const byUrl = new Map<string, number[]>()
+  for (const { network, databaseUrl } of databases) {
+    const chainId = networks.chainIdOf(network)
+    if (chainId === undefined) throw new Error(`WEBHOOK_DATABASE_URLS: unknown network "${network}"`)
+    byUrl.set(databaseUrl, [...(byUrl.get(databaseUrl) ?? []), chainId])
+  }
+  return [...byUrl].map(([databaseUrl, chainIds]) => ({ databaseUrl, chainIds }))
 }

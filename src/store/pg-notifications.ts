@@ -18,6 +18,8 @@ export async function listenPostgres(
   channels: readonly string[],
   handlers: NotificationHandlers,
   log: Log,
+  /** The longest wait for the connection and for each of its queries (SqlOptions.queryTimeoutMs); none when absent. */
+  timeoutMs?: number,
 ): Promise<Notifications> {
   let client: pg.Client | undefined
   let closed = false
@@ -29,7 +31,12 @@ export async function listenPostgres(
     connection.end().catch((error: unknown) => log('could not close a PostgreSQL notification connection', error))
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString, application_name: NOTIFICATION_APPLICATION_NAME })
+    const next = new pg.Client({
+      connectionString,
+      application_name: NOTIFICATION_APPLICATION_NAME,
+      keepAlive: true,
+      ...(timeoutMs ? { connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs } : {}),
+    })
     next.on('notification', (message) => handlers.onNotify(message.channel, message.payload ?? ''))
     const lost = (error: unknown) => {
       if (client !== next) return

@@ -29,6 +29,11 @@ export interface Sql {
    * seed data one at a time (concurrent CREATE TABLE IF NOT EXISTS can fail on PostgreSQL).
    */
   oneAtATime?<T>(fn: () => Promise<T>): Promise<T>
+  /**
+   * Asks the database for `select 1` on a connection of its own, outside the pool (busy queries never delay it),
+   * rejecting when no answer comes within timeoutMs: whether the server answers now. A PostgreSQL server has it.
+   */
+  probe?(timeoutMs: number): Promise<void>
 }
 
 export interface SqlOptions {
@@ -51,12 +56,21 @@ export interface SqlOptions {
    * the store keeps going and later queries fail or succeed on their own. console.error when absent.
    */
   log?: Log
+  /**
+   * On PostgreSQL, the longest wait for a connection and for one query's answer, after which the query fails
+   * (a server that stopped answering, or a network that holds the connection open without forwarding, would
+   * otherwise keep its caller waiting for ever). None when absent: a server process passes QUERY_TIMEOUT_MS.
+   */
+  queryTimeoutMs?: number
 }
+
+/** The bound on one query's answer that a long-running server sets (SqlOptions.queryTimeoutMs). */
+export const QUERY_TIMEOUT_MS = 30_000
 
 /** PGlite and pg load with the first store that needs them: a server that never opens one never pays for them. */
 export async function openSql(options: SqlOptions = {}): Promise<Sql> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.log ?? consoleLog)
+    ? openPostgres(options.databaseUrl, options.log ?? consoleLog, options.queryTimeoutMs)
     : openEmbedded(options.dataDir, options.dataDirDump)
 }
 
@@ -126,13 +140,22 @@ const statementNames = new Map<string, string>()
 /** An arbitrary constant naming this package's setup lock among the database's advisory locks. */
 const SETUP_LOCK_KEY = 0x77_65_62_33
 
-async function openPostgres(connectionString: string, log: Log): Promise<Sql> {
+/** pg's error for a query whose answer did not come within query_timeout. */
+const isQueryTimeout = (error: unknown) => error instanceof Error && error.message === 'Query read timeout'
+
+/** How often the setup lock is tried again while another process holds it. */
+const SETUP_LOCK_RETRY_MS = 50
+
+async function openPostgres(connectionString: string, log: Log, queryTimeoutMs: number | undefined): Promise<Sql> {
   const { default: pg } = await import('pg')
   const { listenPostgres } = await import('./pg-notifications.js')
-  const pool = new pg.Pool({ connectionString })
+  const { probePostgres } = await import('./pg-probe.js')
+  const timeouts = queryTimeoutMs ? { connectionTimeoutMillis: queryTimeoutMs, query_timeout: queryTimeoutMs } : {}
+  const pool = new pg.Pool({ connectionString, keepAlive: true, ...timeouts })
   // An idle client whose connection dies (the server restarts, an admin terminates it) is reported here;
   // without a listener the pool's 'error' event would crash the process. The pool drops that client by itself.
   pool.on('error', (error) => log('PostgreSQL connection lost (idle client dropped)', error))
+  const probe = probePostgres(connectionString)
   const inClient = (client: pg.PoolClient): Sql => ({
     query: async <Row>(text: string, params?: unknown[]) => ({
       rows: (await client.query(prepared(text, params))).rows as Row[],
@@ -156,6 +179,8 @@ async function openPostgres(connectionString: string, log: Log): Promise<Sql> {
       await client.query('COMMIT')
       return result
     } catch (error) {
+      // A query that ran out of time leaves the connection in an unknown state: it is destroyed, which rolls back.
+      if (isQueryTimeout(error)) lost = error as Error
       if (!lost) await client.query('ROLLBACK').catch((rollbackError: Error) => (lost = rollbackError))
       throw error
     } finally {
@@ -170,11 +195,15 @@ async function openPostgres(connectionString: string, log: Log): Promise<Sql> {
       rows: (await retryingConflicts(() => pool.query(prepared(text, params)))).rows as Row[],
     }),
     transaction: (fn) => retryingConflicts(() => runTransaction(fn)),
-    listen: (channels, handlers) => listenPostgres(connectionString, channels, handlers, log),
+    listen: (channels, handlers) => listenPostgres(connectionString, channels, handlers, log, queryTimeoutMs),
+    probe: (timeoutMs) => probe.check(timeoutMs),
     async oneAtATime(fn) {
       const client = await pool.connect()
       try {
-        await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY])
+        // Tried again rather than waited for in one query: the wait for another process's setup may outlast the
+        // query timeout.
+        while (!(await client.query('select pg_try_advisory_lock($1) as locked', [SETUP_LOCK_KEY])).rows[0].locked)
+          await new Promise((resolve) => setTimeout(resolve, SETUP_LOCK_RETRY_MS))
         try {
           return await fn()
         } finally {
@@ -184,6 +213,9 @@ async function openPostgres(connectionString: string, log: Log): Promise<Sql> {
         client.release()
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await probe.close()
+      await pool.end()
+    },
   }
 }

@@ -15,6 +15,7 @@ const documentedErrorOfKind: Readonly<Record<ProblemKind, new (init: { cause: st
   'permission-denied': PermissionDeniedError,
   'limit-reached': ProjectLimitReachedError,
   busy: TimeoutError,
+  unavailable: TimeoutError,
 }
 
 export function documentedErrorOf(problem: Problem): WebrpcError {

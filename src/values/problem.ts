@@ -3,8 +3,12 @@
  * and the field it concerns. It knows nothing of the wire: the boundary (src/server/errors.ts) answers
  * each kind with its docs/errors.md error through one table.
  */
-/** `busy`: the work was abandoned whole because concurrent work kept conflicting with it; the same call may succeed. */
-export type ProblemKind = 'invalid-argument' | 'not-found' | 'permission-denied' | 'limit-reached' | 'busy'
+/**
+ * `busy`: the work was abandoned whole because concurrent work kept conflicting with it; the same call may succeed.
+ * `unavailable`: the database the call needs is not answering now; the same call may succeed once it is back.
+ */
+export type ProblemKind =
+  'invalid-argument' | 'not-found' | 'permission-denied' | 'limit-reached' | 'busy' | 'unavailable'
 
 export interface ProblemOptions {
   /** The argument at fault, as a path (`filters.events[1]`); the message starts with it. */

@@ -60,6 +60,20 @@ describe("the local server's settings", () => {
     )
   })
 
+  it('map networks to webhook databases, and refuse an entry that is not <network>=<postgresql url>', () => {
+    const env = { WEBHOOK_DATABASE_URLS: 'amoy=postgresql://db1/hooks, mainnet=postgres://db2/hooks' }
+    expect(readSettings({}, env).options.webhookDatabases).toEqual([
+      { network: 'amoy', databaseUrl: 'postgresql://db1/hooks' },
+      { network: 'mainnet', databaseUrl: 'postgres://db2/hooks' },
+    ])
+    expect(() => readSettings({ 'webhook-database-urls': 'amoy=http://user:pw@db/x' }, {})).toThrow(
+      '--webhook-database-urls entry "amoy=http://…@db/x" is not <network>=<postgresql:// url>',
+    )
+    expect(() => readSettings({}, { WEBHOOK_DATABASE_URLS: 'amoy=postgres://a/x,amoy=postgres://b/x' })).toThrow(
+      'WEBHOOK_DATABASE_URLS names amoy twice',
+    )
+  })
+
   it('name the flag or the variable a bad value came from', () => {
     expect(() => readSettings({ port: '70000' }, {})).toThrow('--port must be 0..65535, got 70000')
     expect(() => readSettings({}, { PORT: 'x' })).toThrow('PORT must be 0..65535, got x')

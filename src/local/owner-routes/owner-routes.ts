@@ -73,9 +73,9 @@ export function withOwnerRoutes(host: Host, options: OwnerRoutesOptions): Host {
     const caller = (await authenticate('secretKey', request, options.auth))!
     const report =
       route.action === 'deliveries'
-        ? await deliveries(caller.projectId, route.listenerId, route.query)
+        ? await deliveries(caller.projectId, route, route.query)
         : route.action === 'resend' || route.action === 'recover'
-          ? await recoveryAction(request, caller.projectId, route, options.listeners)
+          ? await recoveryAction(request, caller.projectId, route, options.listeners, options.networks)
           : await (
               await import('./trigger.js')
             ).triggerAction(request, caller.projectId, route, options.listeners, options.networks)
@@ -86,13 +86,15 @@ export function withOwnerRoutes(host: Host, options: OwnerRoutesOptions): Host {
     }
   }
 
-  async function deliveries(projectId: ProjectId, listenerId: string, query: URLSearchParams) {
+  async function deliveries(projectId: ProjectId, route: OwnerRoute, query: URLSearchParams) {
     const limitText = query.get('limit')
     const limit = limitText === null ? undefined : Number(limitText)
     if (limit !== undefined && (!/^[0-9]{1,4}$/.test(limitText!) || limit < 1 || limit > MAX_LIMIT)) {
       throw new InvalidArgumentError({ cause: `limit: not an integer from 1 to ${MAX_LIMIT}` })
     }
-    return options.listeners.listDeliveries(projectId, listenerId, limit)
+    return options.listeners.listDeliveries(projectId, route.listenerId, limit, {
+      chainId: options.networks.chainIdOf(route.network),
+    })
   }
 
   return {

@@ -25,8 +25,8 @@ export async function triggerAction(
   listeners: WebhookEngine,
   networks: NetworkTable,
 ): Promise<object> {
-  const listener = await listeners.getListener(projectId, route.listenerId)
   const chainId = networks.chainIdOf(route.network)!
+  const listener = await listeners.getListener(projectId, route.listenerId, { chainId })
   const body = await readJsonObject(request, BODY_LIMIT)
   if (route.action === 'trigger-transfer') {
     const transfer = transferFor(listener, body)

@@ -17,8 +17,11 @@ export interface WebhookListeners {
     args: AddWebhookListenerArgs,
     scope?: { chainId?: number },
   ): Promise<WebhookListener>
-  /** Checks that args.projectId is the caller's project (PermissionDenied) before anything else. */
-  removeListener(projectId: ProjectId, args: RemoveWebhookListenerArgs): Promise<boolean>
+  /**
+   * Checks that args.projectId is the caller's project (PermissionDenied) before anything else. The scope names
+   * the chain of the route, whose database holds the listener when chains are split over databases.
+   */
+  removeListener(projectId: ProjectId, args: RemoveWebhookListenerArgs, scope?: { chainId?: number }): Promise<boolean>
 }
 
 /** Listeners are scoped to the chain of the Indexer route (`<network>-indexer`). */
@@ -29,7 +32,8 @@ export function indexerHandlers(listeners: WebhookListeners, networks: NetworkTa
       return { listener: await listeners.addListener(callerProject(context), args, { chainId }) }
     },
     async RemoveWebhookListener(args, context) {
-      return { status: await listeners.removeListener(callerProject(context), args) }
+      const chainId = chainIdOf(networks, context)
+      return { status: await listeners.removeListener(callerProject(context), args, { chainId }) }
     },
   }
 }

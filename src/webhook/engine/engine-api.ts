@@ -49,11 +49,19 @@ export interface WebhookEngineOptions extends DeliverySettings {
   log?: Log
 }
 
+/**
+ * The chain of the route a call about a listener came through (`<network>-indexer`). A sharded engine
+ * (shards/sharded-engine.ts) sends the call to that chain's database; one engine on one database needs none.
+ */
+export interface ListenerCallScope {
+  chainId?: number
+}
+
 export interface WebhookEngine {
   addListener(projectId: ProjectId, args: AddWebhookListenerArgs, scope?: AddListenerScope): Promise<WebhookListener>
-  removeListener(projectId: ProjectId, args: RemoveWebhookListenerArgs): Promise<boolean>
+  removeListener(projectId: ProjectId, args: RemoveWebhookListenerArgs, scope?: ListenerCallScope): Promise<boolean>
   /** The owner's view of one active listener, as AddWebhookListener returned it without its secret. */
-  getListener(projectId: ProjectId, listenerId: string): Promise<WebhookListener>
+  getListener(projectId: ProjectId, listenerId: string, scope?: ListenerCallScope): Promise<WebhookListener>
   /** The local ingestion path: one raw log with its block facts in, the uids queued for it out. */
   ingest(chainId: number, log: SourceLog): Promise<{ uids: string[] }>
   /**
@@ -66,18 +74,23 @@ export interface WebhookEngine {
   /** Listeners this engine matches logs against: its copy of the active ones in the database. */
   readonly activeListeners: number
   /** The owner's view of a listener's deliveries and attempts. */
-  listDeliveries(projectId: ProjectId, listenerId: string, limit?: number): Promise<DeliveryReport>
+  listDeliveries(
+    projectId: ProjectId,
+    listenerId: string,
+    limit?: number,
+    scope?: ListenerCallScope,
+  ): Promise<DeliveryReport>
   /**
    * Sends one delivery again (delivered, failed or cancelled): a new attempt now with the same webhook-id, its
    * retries starting over. A disabled listener is made active again. Resolves to false if it was still pending.
    */
-  resendDelivery(projectId: ProjectId, listenerId: string, uid: string): Promise<boolean>
+  resendDelivery(projectId: ProjectId, listenerId: string, uid: string, scope?: ListenerCallScope): Promise<boolean>
   /**
    * Sends again every delivery of the listener queued since `since` that failed or was cancelled when the
    * listener was disabled (Svix's "recover failed messages since"); a disabled listener is made active again.
    * Resolves to how many were requeued.
    */
-  recoverDeliveries(projectId: ProjectId, listenerId: string, since: Date): Promise<number>
+  recoverDeliveries(projectId: ProjectId, listenerId: string, since: Date, scope?: ListenerCallScope): Promise<number>
   start(): Promise<void>
   stop(): Promise<void>
 }

@@ -4,10 +4,15 @@
  * (`web3-market-contract/webhook/receiver` is the receiving side, on Web Crypto only).
  */
 export { createWebhookEngine, type AddListenerScope, type WebhookEngine, type WebhookEngineOptions } from './engine.js'
+export {
+  createShardedWebhookEngine,
+  type ShardedWebhookEngineOptions,
+  type WebhookDatabase,
+} from './shards/sharded-engine.js'
 export type { ChainFollowerConfig } from './chain/follower.js'
 export type { EventSource, EventSourceFactory, LogSink } from './chain/event-source.js'
 export type { SourceLog } from './delivery/payload.js'
-export type { InjectedBlock, InjectedLog, InjectedReorg } from './engine-api.js'
+export type { InjectedBlock, InjectedLog, InjectedReorg, ListenerCallScope } from './engine-api.js'
 export { deliveryUid } from './delivery/payload.js'
 export type { PayloadValidator } from '../receiver/payload-validator.js'
 export type { DeliveryReport } from './delivery/delivery-report.js'
