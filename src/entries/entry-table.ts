@@ -43,6 +43,7 @@ export const entryTable = {
   './query': { file: 'query', systems: 'esm', userPeers: ['@tanstack/query-core'] },
   './schemas/*': { path: './gen/schemas/*' },
   './validate': { file: 'validate', systems: 'esm' },
+  './validate/json-schema': { file: 'validate-json-schema', systems: 'esm' },
   './webhook': {
     file: 'webhook',
     systems: 'esm+require',

@@ -13,6 +13,7 @@ export const {
   FILTER_LIMITS,
   MAX_URL_LENGTH,
   WebhookVerificationError,
+  createShardedWebhookEngine,
   createWebhookEngine,
   createWebhookReceiver,
   deliveryUid,
