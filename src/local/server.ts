@@ -55,6 +55,8 @@ export interface LocalServerOptions {
   webhookChainLeaseMs?: number
   /** A listener whose attempts all failed for this long is disabled (WEBHOOK_DISABLE_FAILING_AFTER_MS; default 5 days). */
   webhookDisableFailingAfterMs?: number
+  /** How long finished webhook deliveries and their attempts are kept (WEBHOOK_HISTORY_RETENTION_MS; default 30 days). */
+  webhookHistoryRetentionMs?: number
 }
 
 export interface LocalServer {
@@ -136,6 +138,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         attemptTimeoutMs: options.webhookAttemptTimeoutMs,
         chainLeaseMs: options.webhookChainLeaseMs,
         disableFailingListenersAfterMs: options.webhookDisableFailingAfterMs,
+        historyRetentionMs: options.webhookHistoryRetentionMs,
         log,
       })
     // Following a chain needs the engine from the start; otherwise an in-memory server makes it on first use.

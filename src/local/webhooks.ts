@@ -17,6 +17,7 @@ export function localWebhookEngine(
     attemptTimeoutMs?: number
     chainLeaseMs?: number
     disableFailingListenersAfterMs?: number
+    historyRetentionMs?: number
     log?: Log
   },
 ): Promise<WebhookEngine> {
@@ -32,6 +33,7 @@ export function localWebhookEngine(
     chains: followed,
     attemptTimeoutMs: options.attemptTimeoutMs,
     disableFailingListenersAfterMs: options.disableFailingListenersAfterMs,
+    historyRetentionMs: options.historyRetentionMs,
     log: options.log,
   })
 }

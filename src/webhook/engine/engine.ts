@@ -13,6 +13,7 @@ import { listenerDisabling } from './listeners/listener-disabling.js'
 import { ListenerMirror } from './listeners/listener-mirror.js'
 import { listenerOperations } from './listeners/listener-operations.js'
 import { MatchingIndex } from './matching/matching-index.js'
+import { DEFAULT_HISTORY_RETENTION_MS, historyRetention } from './store/history-retention.js'
 import { prepareWebhookTables } from './store/store-schema.js'
 
 export type { AddListenerScope, WebhookEngine, WebhookEngineOptions } from './engine-api.js'
@@ -51,6 +52,8 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     mirror,
     worker,
   })
+  const historyRetentionMs = options.historyRetentionMs ?? DEFAULT_HISTORY_RETENTION_MS
+  const history = historyRetention({ sql, now, log, retentionMs: historyRetentionMs })
   const sources = eventSources({ sql, engineId, now, log, sink, chains: options.chains, sources: options.sources })
 
   return {
@@ -67,7 +70,7 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     }),
     ingest: ingestOperation(sql, sink),
     ...injectedBlockOperations(sql, sink, now),
-    ...deliveryOperations({ sql, now, mirror, worker }),
-    ...engineLifecycle({ worker, sources, cluster, telemetry }),
+    ...deliveryOperations({ sql, now, mirror, worker, historyRetentionMs }),
+    ...engineLifecycle({ worker, sources, cluster, telemetry, history }),
   }
 }

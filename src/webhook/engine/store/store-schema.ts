@@ -1,4 +1,5 @@
 import type { Sql } from '../../../store/sql.js'
+import { partitionHistoryTables } from './history-partitions.js'
 import { applyMigrations, type MigrationStep } from './migrations.js'
 
 /**
@@ -105,6 +106,7 @@ export const webhookMigrationSteps: readonly MigrationStep[] = [
       await convertFirstLayout(sql)
     },
   },
+  { version: 2, name: 'delivery history partitioned by day', up: partitionHistoryTables },
 ]
 
 /**
