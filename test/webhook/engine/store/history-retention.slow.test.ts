@@ -1,13 +1,17 @@
 import { afterAll, describe, expect, test } from 'vitest'
 import { dumpedStore } from '../../../support/store-dump.js'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
+import { normaliseFilters } from '../../../../src/webhook/engine/listeners/filters.js'
 import { enqueueDeliveries } from '../../../../src/webhook/engine/delivery/outbox.js'
 import { DAY_MS, DAYS_AHEAD, partitionsOf } from '../../../../src/webhook/engine/store/history-partitions.js'
 import { removeExpiredHistory } from '../../../../src/webhook/engine/store/history-retention.js'
 import { prepareWebhookTables } from '../../../../src/webhook/engine/store/store-schema.js'
+import { createWebhookEngine } from '../../../../src/webhook/index.js'
 import { createTestDatabase } from '../../../local/support.js'
 
 const LISTENER = 'retained-listener'
+const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const TRANSFER = 'Transfer(address indexed from, address indexed to, uint256 value)'
 const uid = (n: number) => '0x' + n.toString(16).padStart(64, '0')
 
 const stores: { name: string; open(): Promise<Sql> }[] = [
@@ -27,8 +31,8 @@ async function storeWithListener(open: () => Promise<Sql>): Promise<Sql> {
   await prepareWebhookTables(sql)
   await sql.query(
     `insert into webhook_listeners (id, project_id, chain_id, url, filters, secret, created_at, updated_at)
-     values ($1, 7, 137, 'http://127.0.0.1:9/hook', '{}', 'secret', now(), now())`,
-    [LISTENER],
+     values ($1, 7, 137, 'http://127.0.0.1:9/hook', $2, 'secret', now(), now())`,
+    [LISTENER, JSON.stringify(normaliseFilters({ contractAddresses: [CONTRACT], events: [TRANSFER] }).filters)],
   )
   return sql
 }
@@ -106,6 +110,27 @@ describe.each(stores)('delivery history on $name', (kind) => {
     }
     // Nothing more to drop the next time.
     expect(await removeExpiredHistory(sql, DAY_MS, later)).toEqual([])
+  })
+
+  test('an engine removes expired history when it starts', async () => {
+    const sql = await storeWithListener(kind.open)
+    const finished = await enqueue(sql, 1, 3)
+    await sql.query(`update webhook_outbox set state = 'delivered', finished_at = now() where uid = any($1)`, [
+      finished,
+    ])
+    const later = Date.now() + 5 * DAY_MS
+    const engine = await createWebhookEngine({
+      sql,
+      allowPrivateTargets: true,
+      historyRetentionMs: DAY_MS,
+      now: () => later,
+    })
+    expect((await engine.listDeliveries(7, LISTENER)).historyRetentionMs).toBe(DAY_MS)
+    await engine.start()
+    // Stopping waits for the round the start began.
+    await engine.stop()
+    const { rows } = await sql.query('select uid from webhook_outbox')
+    expect(rows).toEqual([])
   })
 
   test('a log mined again is queued again if its copy was reorged, and left as it is once delivered', async () => {
