@@ -66,6 +66,8 @@ export interface LocalServerOptions {
   webhookDatabases?: LocalWebhookDatabase[]
   /** A listener whose attempts all failed for this long is disabled (WEBHOOK_DISABLE_FAILING_AFTER_MS). */
   webhookDisableFailingAfterMs?: number
+  /** How long finished webhook deliveries and their attempts are kept (WEBHOOK_HISTORY_RETENTION_MS; default 30 days). */
+  webhookHistoryRetentionMs?: number
 }
 
 export interface LocalServer {
@@ -149,6 +151,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         chainLeaseMs: options.webhookChainLeaseMs,
         disableFailingAfterMs: options.webhookDisableFailingAfterMs,
         databases: options.webhookDatabases,
+        historyRetentionMs: options.webhookHistoryRetentionMs,
         log,
       })
     // Following a chain or opening webhook databases needs the engine from the start; otherwise an in-memory

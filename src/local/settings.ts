@@ -144,6 +144,14 @@ export const localServerSettings: readonly Setting[] = [
     help: 'disable a listener whose delivery attempts have all failed for this long',
     apply: (options, text, from) => (options.webhookDisableFailingAfterMs = positiveIntegerFrom(from, text)),
   },
+  {
+    flag: '--webhook-history-retention-ms',
+    env: 'WEBHOOK_HISTORY_RETENTION_MS',
+    value: '<ms>',
+    default: '2592000000 (30 days)',
+    help: 'keep finished webhook deliveries and their attempts this long',
+    apply: (options, text, from) => (options.webhookHistoryRetentionMs = positiveIntegerFrom(from, text)),
+  },
 ]
 
 /** The settings of one start: flags first, then the environment; where each store setting came from, for the banner. */

@@ -20,6 +20,7 @@ export function localWebhookEngine(
     chainLeaseMs?: number
     disableFailingAfterMs?: number
     databases?: LocalWebhookDatabase[]
+    historyRetentionMs?: number
     log?: Log
   },
 ): Promise<WebhookEngine> {
@@ -35,6 +36,7 @@ export function localWebhookEngine(
     chains: followed,
     attemptTimeoutMs: options.attemptTimeoutMs,
     disableFailingAfterMs: options.disableFailingAfterMs,
+    historyRetentionMs: options.historyRetentionMs,
     log: options.log,
   }
   if (!options.databases?.length) return createWebhookEngine(engineOptions)

@@ -43,6 +43,11 @@ export interface WebhookEngineOptions extends DeliverySettings {
    */
   disableFailingAfterMs?: number
   /**
+   * How long finished deliveries (delivered, failed, cancelled, reorged) and their attempts are kept (default
+   * 30 days); they are removed within a day after that. A pending delivery is kept until it finishes.
+   */
+  historyRetentionMs?: number
+  /**
    * Where failures that belong to no request go (a failed delivery attempt or chain poll, a lost
    * notification connection, a failed write); the engine hands it to its delivery worker and followers.
    */

@@ -15,6 +15,7 @@ import { MatchingIndex } from './matching/matching-index.js'
 import { deliveryOperations } from './operations/delivery-operations.js'
 import { ingestOperation } from './operations/ingest-operation.js'
 import { listenerOperations } from './operations/listener-operations.js'
+import { DEFAULT_HISTORY_RETENTION_MS, historyRetention } from './store/history-retention.js'
 import { prepareWebhookTables } from './store/store-schema.js'
 
 export type { AddListenerScope, WebhookEngine, WebhookEngineOptions } from './engine-api.js'
@@ -53,6 +54,8 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     mirror,
     worker,
   })
+  const historyRetentionMs = options.historyRetentionMs ?? DEFAULT_HISTORY_RETENTION_MS
+  const history = historyRetention({ sql, now, log, retentionMs: historyRetentionMs })
   const sink = matchingLogSink({ index, validatePayload: options.validatePayload, worker })
   const sources = eventSources({ sql, engineId, now, log, sink, chains: options.chains, sources: options.sources })
 
@@ -68,13 +71,13 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     }),
     ingest: ingestOperation(sql, sink),
     ...injectedBlockOperations(sql, sink, now),
-    ...deliveryOperations({ sql, now, mirror, worker }),
+    ...deliveryOperations({ sql, now, mirror, worker, historyRetentionMs }),
   })
   return {
     get activeListeners() {
       return index.listenerCount
     },
     ...operations,
-    ...engineLifecycle({ worker, sources, cluster, telemetry }),
+    ...engineLifecycle({ worker, sources, cluster, telemetry, history }),
   }
 }

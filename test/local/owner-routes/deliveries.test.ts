@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueSecretKey } from '../../../src/local/credentials.js'
 import { otherProject } from '../../../src/reference/data/sample-data.js'
 import type { DeliveryReport } from '../../../src/webhook/index.js'
+import { DEFAULT_HISTORY_RETENTION_MS } from '../../../src/webhook/engine/store/history-retention.js'
 import { expectDocumentedError } from '../../server/error-shape.js'
 import { transferSingleLog } from '../../webhook/support/logs.js'
 import { startRawServer } from '../../webhook/support/raw-server.js'
@@ -73,6 +74,7 @@ describe('GET /<network>-indexer/webhooks/<listenerId>/deliveries', () => {
     expect(body).toEqual({
       listenerId,
       active: true,
+      historyRetentionMs: DEFAULT_HISTORY_RETENTION_MS,
       deliveries: [
         {
           uid,
@@ -104,6 +106,7 @@ describe('GET /<network>-indexer/webhooks/<listenerId>/deliveries', () => {
         listenerId,
         active: false,
         disabledReason: 'receiver answered 410 Gone',
+        historyRetentionMs: DEFAULT_HISTORY_RETENTION_MS,
         deliveries: [
           {
             uid,
@@ -154,7 +157,12 @@ describe('GET /<network>-indexer/webhooks/<listenerId>/deliveries', () => {
       req.end()
     })
     expect(answer.status).toBe(200)
-    expect(JSON.parse(answer.body)).toEqual({ listenerId: listener.id, active: true, deliveries: [] })
+    expect(JSON.parse(answer.body)).toEqual({
+      listenerId: listener.id,
+      active: true,
+      historyRetentionMs: DEFAULT_HISTORY_RETENTION_MS,
+      deliveries: [],
+    })
   })
 
   it('is authenticated like the webhook RPC calls, with docs/errors.md errors', async () => {

@@ -15,6 +15,11 @@ export interface DeliveryReport {
   listenerId: string
   active: boolean
   disabledReason?: string
+  /**
+   * How long a delivery is listed after it finished (delivered, failed, cancelled or reorged), with its
+   * attempts: the engine removes finished history older than this, by whole days. Pending ones stay listed.
+   */
+  historyRetentionMs: number
   deliveries: {
     uid: string
     /** BLOCK_ADDED, or BLOCK_REMOVED for one taking back a log of a block dropped by a reorg: the payload's type. */
@@ -29,7 +34,12 @@ export interface DeliveryReport {
 }
 
 /** Newest deliveries of a listener first, each with its attempts: what the owner sees. */
-export async function listDeliveries(sql: Sql, listener: ListenerRecord, limit: number): Promise<DeliveryReport> {
+export async function listDeliveries(
+  sql: Sql,
+  listener: ListenerRecord,
+  limit: number,
+  historyRetentionMs: number,
+): Promise<DeliveryReport> {
   const { rows } = await sql.query<{
     uid: string
     type: WebhookEventType
@@ -57,6 +67,7 @@ export async function listDeliveries(sql: Sql, listener: ListenerRecord, limit: 
     listenerId: listener.id,
     active: listener.active && listener.removedAt === undefined,
     ...(listener.disabledReason ? { disabledReason: listener.disabledReason } : {}),
+    historyRetentionMs,
     deliveries: rows.map((row) => ({
       uid: row.uid,
       type: row.type,

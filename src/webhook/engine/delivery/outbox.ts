@@ -53,19 +53,29 @@ export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[]): Pr
     [listenerIds],
   )
   const active = new Set(rows.map((row) => row.id))
-  // In uid order: the upsert locks a re-mined log's row (reorged) in the order of its input.
   const queued = deliveries.filter((d) => active.has(d.listenerId)).sort((a, b) => (a.uid < b.uid ? -1 : 1))
   if (queued.length === 0) return []
   const column = <T>(pick: (d: NewDelivery) => T) => queued.map(pick)
+  await lockUids(
+    sql,
+    column((d) => d.uid),
+  )
+  // A re-mined log's row (reorged) is queued again in place; one sent, or queued, keeps its state.
   await sql.query(
-    `insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, last_error, created_at, finished_at)
+    `with input as (
+       select * from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[])
+         as t (uid, listener_id, chain_id, block_number, block_hash, body, state, last_error)
+     ), existing as (${lockedInOrder('uid = any($1)')}
+     ), requeued as (
+       update webhook_outbox o set block_number = i.block_number, block_hash = i.block_hash, body = i.body,
+         state = i.state, next_attempt_at = now(), last_error = i.last_error,
+         finished_at = case when i.state = 'failed' then now() end
+       from input i, existing e where o.uid = i.uid and e.uid = o.uid and o.state = 'reorged'
+     )
+     insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, last_error, created_at, finished_at)
      select uid, listener_id, chain_id, block_number, block_hash, body, state, now(), last_error, now(),
             case when state = 'failed' then now() end
-     from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[])
-       as t (uid, listener_id, chain_id, block_number, block_hash, body, state, last_error)
-     on conflict (uid) do update set block_number = excluded.block_number, block_hash = excluded.block_hash,
-       body = excluded.body, state = excluded.state, next_attempt_at = excluded.next_attempt_at, last_error = excluded.last_error
-     where webhook_outbox.state = 'reorged'`,
+     from input where uid not in (select uid from existing)`,
     [
       column((d) => d.uid),
       column((d) => d.listenerId),
@@ -78,6 +88,19 @@ export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[]): Pr
     ],
   )
   return queued
+}
+
+/**
+ * Locks these uids until the caller's transaction ends, in one order. A uid is no key of the partitioned outbox
+ * (store/history-partitions.ts): transactions writing one uid take turns here, and each statement after it sees
+ * the row an earlier one wrote, so a uid is written once.
+ */
+export async function lockUids(sql: Sql, uids: readonly string[]): Promise<void> {
+  await sql.query(
+    `select count(pg_advisory_xact_lock(key)) from (
+       select distinct hashtextextended(uid, 0) as key from unnest($1::text[]) as uid order by key) as keys`,
+    [uids],
+  )
 }
 
 export interface ClaimLimits {

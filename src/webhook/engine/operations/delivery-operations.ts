@@ -14,13 +14,14 @@ export interface DeliveryOperationsOptions {
   now: () => number
   mirror: ListenerMirror
   worker: Pick<DeliveryWorker, 'wake'>
+  historyRetentionMs: number
 }
 
 /** What a listener's owner does with its deliveries: read their report, resend one, recover the failed ones. */
 export function deliveryOperations(
   options: DeliveryOperationsOptions,
 ): Pick<WebhookEngine, 'listDeliveries' | 'resendDelivery' | 'recoverDeliveries'> {
-  const { sql, now, mirror, worker } = options
+  const { sql, now, mirror, worker, historyRetentionMs } = options
 
   /** Runs a requeue in one transaction with the listener's reactivation, then lets every engine know. */
   async function requeue<T>(record: ListenerRecord, work: (tx: Sql) => Promise<T>): Promise<T> {
@@ -38,7 +39,7 @@ export function deliveryOperations(
   return {
     async listDeliveries(projectId, listenerId, limit = 100) {
       const record = await ownedListener(sql, projectId, listenerId)
-      return listDeliveries(sql, record, Math.min(Math.max(1, limit), 1000))
+      return listDeliveries(sql, record, Math.min(Math.max(1, limit), 1000), historyRetentionMs)
     },
 
     async resendDelivery(projectId, listenerId, uid) {

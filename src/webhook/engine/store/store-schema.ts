@@ -1,4 +1,6 @@
 import type { Sql } from '../../../store/sql.js'
+import { partitionHistoryTables } from './history-partitions.js'
+import { applyMigrations, type MigrationStep } from './migrations.js'
 
 /**
  * The engine's own tables, in the local store's convention (src/local/store/schema.ts): points in time are
@@ -94,14 +96,26 @@ async function convertFirstLayout(sql: Sql): Promise<void> {
 }
 
 /**
- * Creates the tables, or brings a store written by an earlier version to this layout, in one transaction
- * under the database's setup lock: engines starting at once on one PostgreSQL database migrate it once.
+ * The engine's tables change through these steps, each recorded in webhook_migrations and applied once.
+ * Step 1 is the layout of the last version without steps: it creates what is missing and converts the first
+ * layout's types, so a new database, a store of that version and one of the first layout all reach it.
  */
-export async function prepareWebhookTables(sql: Sql): Promise<void> {
-  const prepare = () =>
-    sql.transaction(async (tx) => {
-      for (const statement of statements) await tx.query(statement)
-      await convertFirstLayout(tx)
-    })
-  await (sql.oneAtATime ? sql.oneAtATime(prepare) : prepare())
+export const webhookMigrationSteps: readonly MigrationStep[] = [
+  {
+    version: 1,
+    name: 'the tables of the last version without steps',
+    async up(sql) {
+      for (const statement of statements) await sql.query(statement)
+      await convertFirstLayout(sql)
+    },
+  },
+  { version: 2, name: 'delivery history partitioned by day', up: partitionHistoryTables },
+]
+
+/**
+ * Creates the tables, or brings a store written by an earlier version to this layout, under the database's
+ * setup lock: engines starting at once on one PostgreSQL database migrate it once. Returns the steps applied.
+ */
+export async function prepareWebhookTables(sql: Sql): Promise<number[]> {
+  return applyMigrations(sql, 'webhook_migrations', webhookMigrationSteps)
 }
