@@ -109,7 +109,9 @@ console.log(typeof clients.marketplace.getFloorOrder, typeof Marketplace)`
 
   it('starts the local server from the package bin, first line the JSON credentials', async () => {
     const bin = join(consumer.nodeModules, '.bin', 'web3-market-contract')
-    expect(execFileSync(bin, ['--help'], { encoding: 'utf8' })).toContain('web3-market-contract serve')
+    expect(execFileSync(bin, ['serve', '--help'], { encoding: 'utf8' })).toContain(
+      'web3-market-contract serve [options]',
+    )
     const server = spawn(bin, ['serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'] })
     try {
       const line = await new Promise<string>((resolve, reject) => {

@@ -7,6 +7,7 @@ import {
   type WebrpcError,
 } from '../../../../gen/errors.gen.js'
 import { createHttpSender } from '../../../../src/webhook/engine/delivery/http-sender.js'
+import { DEFAULT_HISTORY_RETENTION_MS } from '../../../../src/webhook/engine/store/history-retention.js'
 import { startRawServer } from '../../support/raw-server.js'
 import { dumpedStore } from '../../../support/store-dump.js'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
@@ -172,7 +173,12 @@ describe('AddWebhookListener: filters', () => {
     expect(listener.id).toMatch(/^[0-9a-f-]{36}$/)
     expect(listener.secret).toMatch(/^whsec_/)
     const report = await localEngine.listDeliveries(1, listener.id)
-    expect(report).toEqual({ listenerId: listener.id, active: true, deliveries: [] })
+    expect(report).toEqual({
+      listenerId: listener.id,
+      active: true,
+      deliveries: [],
+      historyRetentionMs: DEFAULT_HISTORY_RETENTION_MS,
+    })
     expect(JSON.stringify(report)).not.toContain(listener.secret!)
   })
 })
