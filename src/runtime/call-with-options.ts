@@ -13,7 +13,8 @@ export type Answer = { response: Response; text: string } | { response?: undefin
 export interface CallWithOptionsContext {
   readonly request: OutgoingRequest
   readonly options: CallOptions
-  readonly clientOptions: BaseCallOptions
+  /** The client's options, which each of the call's own options overrides. */
+  readonly base: BaseCallOptions
   /** The parts of the client's ServiceDescriptor a call with options reads. */
   readonly service: {
     readonly name: string
@@ -41,21 +42,21 @@ async function runHooks<T>(value: T, clientHook: Hook<T>, callHook: Hook<T>): Pr
  * calls, so an app that uses none of them never loads it.
  */
 export async function callWithOptions(context: CallWithOptionsContext): Promise<object> {
-  const { options, clientOptions, request, service } = context
+  const { options, base, request, service } = context
   const safe = service.safeMethods?.includes(request.method) ?? false
-  const timeoutMs = options.timeoutMs ?? clientOptions.timeoutMs
-  const retry = options.retry ?? clientOptions.retry
-  const mode = options.validateResponses ?? clientOptions.validateResponses
+  const timeoutMs = options.timeoutMs ?? base.timeoutMs
+  const retry = options.retry ?? base.retry
+  const mode = options.validateResponses ?? base.validateResponses
   const scope = callSignal(options.signal, timeoutMs)
   try {
     for (let attempt = 1; ; attempt++) {
       const sent: CallRequest = { ...request, service: service.name, headers: { ...request.headers }, attempt }
-      await runHooks(sent, clientOptions.onRequest, options.onRequest)
+      await runHooks(sent, base.onRequest, options.onRequest)
       const answer = await context.send(sent, scope.signal)
       const { response } = answer
       if (response) {
         const seen: CallResponse = { ...sent, status: response.status, headers: response.headers, body: answer.text }
-        await runHooks(seen, clientOptions.onResponse, options.onResponse)
+        await runHooks(seen, base.onResponse, options.onResponse)
       }
       let result: object
       try {

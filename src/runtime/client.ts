@@ -115,7 +115,7 @@ export class ServiceClient {
       return (await callWithOptions({
         request,
         options,
-        clientOptions,
+        base: clientOptions,
         service,
         send,
         result: this.#result,

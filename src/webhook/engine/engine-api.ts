@@ -8,7 +8,7 @@ import type { EventSourceFactory } from './chain/event-source.js'
 import type { InjectedBlock, InjectedLog, InjectedReorg } from './chain/injected-blocks.js'
 import type { DeliveryReport } from './delivery/delivery-report.js'
 import type { SourceLog } from './delivery/payload.js'
-import type { DeliverySettings } from './delivery/configured-worker.js'
+import type { DeliverySettings } from './delivery/delivery-settings.js'
 import type { AddListenerScope } from './listeners/listener-requests.js'
 
 export type { InjectedBlock, InjectedLog, InjectedReorg } from './chain/injected-blocks.js'

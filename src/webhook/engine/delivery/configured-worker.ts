@@ -1,25 +1,15 @@
 import { DeliveryWorker, type DeliveryWorkerOptions } from './delivery.js'
 import { createFetchSender, createHttpSender } from './http-sender.js'
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-schedule.js'
+import type { DeliverySettings } from './delivery-settings.js'
+import { DEFAULT_RETRY_POLICY } from './retry-schedule.js'
 
 /** The longest wait for a receiver's answer when the engine's `attemptTimeoutMs` is not given. */
 export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000
+/** Requests in flight at once per engine, and to one listener, when the engine's options do not say. */
+export const DEFAULT_CONCURRENCY = 16
+export const DEFAULT_PER_LISTENER_CONCURRENCY = 4
+export const DEFAULT_IDLE_POLL_MS = 1_000
 
-/** The engine's options that shape its delivery worker (WebhookEngineOptions extends them). */
-export interface DeliverySettings {
-  /**
-   * Local mode: true lets listeners target loopback, private and link-local addresses (demos, tests,
-   * one machine). A public deployment sets false, so the service cannot be aimed at its own network.
-   */
-  allowPrivateTargets: boolean
-  /** Sends deliveries through this fetch (redirect: manual) instead of node:http with its address guard. */
-  fetch?: typeof fetch
-  retry?: Partial<RetryPolicy>
-  /** Requests in flight at once (default 16), and to one listener (default 4). */
-  concurrency?: number
-  perListenerConcurrency?: number
-  idlePollMs?: number
-}
 type WorkerWiring = Omit<
   DeliveryWorkerOptions,
   'sender' | 'retry' | 'concurrency' | 'perListenerConcurrency' | 'idlePollMs'
@@ -31,8 +21,8 @@ export function configuredDeliveryWorker(settings: DeliverySettings, wiring: Wor
     ...wiring,
     sender: settings.fetch ? createFetchSender(settings.fetch) : createHttpSender(settings.allowPrivateTargets),
     retry: { ...DEFAULT_RETRY_POLICY, ...settings.retry },
-    concurrency: settings.concurrency ?? 16,
-    perListenerConcurrency: settings.perListenerConcurrency ?? 4,
-    idlePollMs: settings.idlePollMs ?? 1_000,
+    concurrency: settings.concurrency ?? DEFAULT_CONCURRENCY,
+    perListenerConcurrency: settings.perListenerConcurrency ?? DEFAULT_PER_LISTENER_CONCURRENCY,
+    idlePollMs: settings.idlePollMs ?? DEFAULT_IDLE_POLL_MS,
   })
 }
