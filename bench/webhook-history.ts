@@ -7,8 +7,6 @@
 //    generate_series straight into the day tables, so filling takes minutes, not days.
 // Run: npx tsx bench/webhook-history.ts [retained] [deliveries] [rounds]
 //   (defaults 10,000,000, 6,000 and 3; starts a throwaway Debian PostgreSQL; needs root on Debian)
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import { openSql, type Sql } from '../src/store/sql.js'
 import { recordAttemptOutcomes } from '../src/webhook/engine/delivery/attempts.js'
@@ -20,6 +18,7 @@ import { createWebhookEngine } from '../src/webhook/index.js'
 import { startPostgres } from '../test/support/postgres-server.js'
 import { streamFilters, streamMint } from '../test/webhook/support/logs.js'
 import { unversionedLayoutStatements } from '../test/webhook/support/unversioned-store-layout.js'
+import { startCountingReceiver } from './support/counting-receiver.js'
 
 const RETAINED = Number(process.argv[2] ?? 10_000_000)
 const DELIVERIES = Number(process.argv[3] ?? 6_000)
@@ -119,16 +118,8 @@ async function bytesOf(sql: Sql, tables: string[]): Promise<number> {
  * without the dead row versions the engine's updates leave until vacuum reuses them.
  */
 async function bytesPerDelivery(sql: Sql): Promise<{ engine: number; partitioned: number; unpartitioned: number }> {
-  let answered = 0
-  const receiver = http.createServer((request, response) => {
-    request.resume()
-    request.on('end', () => {
-      answered++
-      response.writeHead(204).end()
-    })
-  })
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+  const receiver = await startCountingReceiver()
+  const { url } = receiver
   const engine = await createWebhookEngine({
     sql,
     allowPrivateTargets: true,
@@ -149,7 +140,7 @@ async function bytesPerDelivery(sql: Sql): Promise<{ engine: number; partitioned
       }),
     )
   }
-  while (answered < DELIVERIES) await new Promise((resolve) => setTimeout(resolve, 20))
+  while (receiver.answered() < DELIVERIES) await new Promise((resolve) => setTimeout(resolve, 20))
   await engine.stop()
   receiver.close()
   await sql.query('vacuum analyze')

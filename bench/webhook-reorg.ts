@@ -6,13 +6,12 @@
 //    a receiver that answers at once.
 // Blocks are injected (engine.injectBlock), through the same steps a followed chain's blocks take.
 // Run: npx tsx bench/webhook-reorg.ts [rounds]   (starts a throwaway Debian PostgreSQL; needs root on Debian)
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import { openSql, type Sql } from '../src/store/sql.js'
 import { createWebhookEngine, type WebhookEngine } from '../src/webhook/index.js'
 import { streamFilters, streamMint } from '../test/webhook/support/logs.js'
 import { startPostgres } from '../test/support/postgres-server.js'
+import { startCountingReceiver } from './support/counting-receiver.js'
 
 const BACKLOG = 6_000
 const REMOVALS = 1_000
@@ -26,16 +25,8 @@ const engineOptions = {
 }
 const rounds = Number(process.argv[2] ?? 3)
 
-let answered = 0
-const receiver = http.createServer((request, response) => {
-  request.resume()
-  request.on('end', () => {
-    answered++
-    response.writeHead(204).end()
-  })
-})
-await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+const receiver = await startCountingReceiver()
+const { url } = receiver
 
 let chainId = 1
 let tokenId = 0n
@@ -126,12 +117,13 @@ async function backlogRate(sql: Sql, removals: number): Promise<number> {
   if (removals > 0) await queuer.reorgInjectedBlocks(chain, removals / LOGS_PER_BLOCK)
   for (let queued = removals; queued < BACKLOG; queued += LOGS_PER_BLOCK)
     await queuer.injectBlock(chain, blockOfLogs(LOGS_PER_BLOCK))
-  const before = answered
+  const before = receiver.answered()
   const started = performance.now()
   await queuer.start()
   await untilSettled(sql)
   const elapsed = performance.now() - started
-  if (answered - before !== BACKLOG) throw new Error(`${answered - before} deliveries answered, not ${BACKLOG}`)
+  if (receiver.answered() - before !== BACKLOG)
+    throw new Error(`${receiver.answered() - before} deliveries answered, not ${BACKLOG}`)
   await queuer.stop()
   await sql.close()
   return BACKLOG / (elapsed / 1000)
@@ -144,13 +136,14 @@ async function compensation(sql: Sql): Promise<number> {
   await engine.start()
   for (let block = 0; block < 5; block++) await engine.injectBlock(chain, blockOfLogs(REMOVALS / 5))
   await untilSettled(sql)
-  const before = answered
+  const before = receiver.answered()
   const started = performance.now()
   const { removals } = await engine.reorgInjectedBlocks(chain, 5)
   if (removals.length !== REMOVALS) throw new Error(`${removals.length} BLOCK_REMOVED queued, not ${REMOVALS}`)
   await untilSettled(sql)
   const elapsed = performance.now() - started
-  if (answered - before !== REMOVALS) throw new Error(`${answered - before} answered, not ${REMOVALS}`)
+  if (receiver.answered() - before !== REMOVALS)
+    throw new Error(`${receiver.answered() - before} answered, not ${REMOVALS}`)
   await engine.stop()
   await sql.close()
   return elapsed

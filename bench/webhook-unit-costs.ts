@@ -10,8 +10,6 @@
 // (bench/sizing.ts). A unit cost has no baseline to divide by: the wall-clock rate is printed beside it.
 // Run: npx tsx bench/webhook-unit-costs.ts [deliveries]   (starts a throwaway Debian PostgreSQL; needs root on Debian)
 import { fork } from 'node:child_process'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import { openSql } from '../src/store/sql.js'
 import { createWebhookEngine, type InjectedLog } from '../src/webhook/index.js'
@@ -20,6 +18,7 @@ import { startPostgres } from '../test/support/postgres-server.js'
 import { freshDatabase, keptBytes, walPosition, withClient } from './sizing/database-usage.js'
 import { postmasterPid, serverCpuMicros } from './sizing/postgres-cpu.js'
 import { measurement, writeUnitCosts } from './sizing/unit-costs.js'
+import { startCountingReceiver } from './support/counting-receiver.js'
 
 const LISTENERS = 100
 const LOGS_PER_BLOCK = 50
@@ -38,16 +37,8 @@ async function main() {
   // The check at the end reads each listener's report, which lists 1,000 deliveries at most.
   if (deliveries % (LISTENERS * LOGS_PER_BLOCK) !== 0 || deliveries > LISTENERS * 1_000)
     throw new Error(`deliveries: a multiple of ${LISTENERS * LOGS_PER_BLOCK}, at most ${LISTENERS * 1_000}`)
-  let answered = 0
-  const receiver = http.createServer((request, response) => {
-    request.resume()
-    request.on('end', () => {
-      answered++
-      response.writeHead(204).end()
-    })
-  })
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-  const target = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+  const receiver = await startCountingReceiver()
+  const target = receiver.url
   const postgres = await startPostgres(DURABLE)
   if (typeof postgres === 'string') throw new Error(`no PostgreSQL for the benchmark: ${postgres}`)
   try {
@@ -65,7 +56,7 @@ async function main() {
     const cpuBefore = serverCpuMicros(postmaster)
     const started = performance.now()
     engine.send('go')
-    while (answered < deliveries) await new Promise((resolve) => setTimeout(resolve, 20))
+    while (receiver.answered() < deliveries) await new Promise((resolve) => setTimeout(resolve, 20))
     // Answered is not yet recorded: wait for the outcomes (the due-rows index answers this cheaply).
     while ((await pending(watcher)) > 0) await new Promise((resolve) => setTimeout(resolve, 20))
     engine.send('stop')
@@ -76,8 +67,8 @@ async function main() {
     await watcher.end()
     engine.send('count')
     const { delivered } = (await next()) as { delivered: number }
-    if (delivered !== deliveries || answered !== deliveries)
-      throw new Error(`${answered} answered and ${delivered} recorded as delivered, not ${deliveries}`)
+    if (delivered !== deliveries || receiver.answered() !== deliveries)
+      throw new Error(`${receiver.answered()} answered and ${delivered} recorded as delivered, not ${deliveries}`)
     const kept = (await keptBytes(url)) - keptBefore
     const costs = {
       deliveries,
