@@ -136,7 +136,7 @@ async function engineRate(
   for (const log of logs) await queuer.ingest(1, log)
   const delivered = async () =>
     Number(
-      (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_outbox WHERE state = 'delivered'`))
+      (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE state = 'delivered'`))
         .rows[0]!.n,
     )
   const engines: WebhookEngine[] = where === 'in-process' ? [queuer] : []

@@ -1,17 +1,17 @@
 // Delivery history kept by day, in one run on one PostgreSQL server:
-// 1. bytes kept per delivery: what the engine's history tables (every partition and index) grow by over N real
+// 1. bytes kept per delivery: what the engine's delivery tables (every partition and index) grow by over N real
 //    deliveries (queued by injected blocks, delivered to a receiver that answers at once), and the same rows
-//    copied into fresh day tables against a copy into the unpartitioned layout of the version before;
+//    copied into fresh day tables of the history against a copy into the unpartitioned layout of before;
 // 2. enqueue and claim rates of the engine's own statements with RETAINED finished deliveries (and one attempt
 //    each) kept over the retention's days, against an empty store. The retained rows are written by
-//    generate_series straight into the day tables, so filling takes minutes, not days.
+//    generate_series straight into the history's day tables, so filling takes minutes, not days.
 // Run: npx tsx bench/webhook-history.ts [retained] [deliveries] [rounds]
 //   (defaults 10,000,000, 6,000 and 3; starts a throwaway Debian PostgreSQL; needs root on Debian)
 import pg from 'pg'
 import { openSql, type Sql } from '../src/store/sql.js'
 import { recordAttemptOutcomes } from '../src/webhook/engine/delivery/attempts.js'
 import { claimDueDeliveries, enqueueDeliveries, type NewDelivery } from '../src/webhook/engine/delivery/outbox.js'
-import { createDayPartitions, DAY_MS } from '../src/webhook/engine/store/history-partitions.js'
+import { createDayPartitions, DAY_MS, HISTORY_TABLES } from '../src/webhook/engine/store/history-partitions.js'
 import { DEFAULT_HISTORY_RETENTION_MS } from '../src/webhook/engine/store/history-retention.js'
 import { prepareWebhookTables, webhookMigrationSteps } from '../src/webhook/engine/store/store-schema.js'
 import { createWebhookEngine } from '../src/webhook/index.js'
@@ -27,7 +27,8 @@ const rounds = Number(process.argv[4] ?? 3)
 const WORK = 20_000
 const BATCH = 200
 const LISTENER = 'bench-listener'
-const HISTORY_TABLES = ['webhook_outbox', 'webhook_attempts']
+/** Where a delivery's rows are, pending or finished. */
+const DELIVERY_TABLES = ['webhook_outbox', 'webhook_history', 'webhook_attempts']
 
 const postgres = await startPostgres()
 if (typeof postgres === 'string') throw new Error(`no PostgreSQL for the benchmark: ${postgres}`)
@@ -128,7 +129,7 @@ async function bytesPerDelivery(sql: Sql): Promise<{ engine: number; partitioned
     idlePollMs: 5,
   })
   await engine.addListener(1, { url, filters: streamFilters() })
-  const empty = await bytesOf(sql, HISTORY_TABLES)
+  const empty = await bytesOf(sql, DELIVERY_TABLES)
   await engine.start()
   let tokenId = 0n
   for (let queued = 0; queued < DELIVERIES; queued += BATCH) {
@@ -145,37 +146,56 @@ async function bytesPerDelivery(sql: Sql): Promise<{ engine: number; partitioned
   receiver.close()
   await sql.query('vacuum analyze')
   const result = {
-    engine: ((await bytesOf(sql, HISTORY_TABLES)) - empty) / DELIVERIES,
+    engine: ((await bytesOf(sql, DELIVERY_TABLES)) - empty) / DELIVERIES,
     partitioned: 0,
     unpartitioned: 0,
   }
 
+  // Where each layout keeps finished deliveries and their attempts.
   const layouts = {
-    partitioned: async (tx: Sql) => {
-      for (const step of webhookMigrationSteps) await step.up(tx)
+    partitioned: {
+      tables: ['webhook_history', 'webhook_attempts'],
+      create: async (tx: Sql) => {
+        for (const step of webhookMigrationSteps) await step.up(tx)
+      },
     },
-    unpartitioned: async (tx: Sql) => {
-      for (const statement of unversionedLayoutStatements) await tx.query(statement)
+    unpartitioned: {
+      tables: ['webhook_outbox', 'webhook_attempts'],
+      create: async (tx: Sql) => {
+        for (const statement of unversionedLayoutStatements) await tx.query(statement)
+      },
     },
   }
-  for (const [schema, create] of Object.entries(layouts) as [keyof typeof layouts, (tx: Sql) => Promise<void>][]) {
+  const columnsOf = async (schema: string, table: string) =>
+    (
+      await sql.query<{ column_name: string }>(
+        `select column_name from information_schema.columns where table_schema = $1 and table_name = $2 and column_name <> 'id'`,
+        [schema, table],
+      )
+    ).rows.map((row) => row.column_name)
+  for (const [schema, { tables, create }] of Object.entries(layouts) as [
+    keyof typeof layouts,
+    (typeof layouts)[keyof typeof layouts],
+  ][]) {
     await sql.query(`create schema ${schema}`)
     await sql.transaction(async (tx) => {
       await tx.query(`set local search_path = ${schema}`)
       await create(tx)
     })
-    const tables = HISTORY_TABLES.map((table) => `${schema}.${table}`)
-    const before = await bytesOf(sql, tables)
-    for (const table of HISTORY_TABLES) {
-      const { rows } = await sql.query<{ column_name: string }>(
-        `select column_name from information_schema.columns where table_schema = $1 and table_name = $2 and column_name <> 'id'`,
-        [schema, table],
+    const qualified = tables.map((table) => `${schema}.${table}`)
+    const before = await bytesOf(sql, qualified)
+    for (const table of tables) {
+      const source = table === 'webhook_attempts' ? table : 'webhook_history'
+      const sourceColumns = new Set(await columnsOf('public', source))
+      const columns = (await columnsOf(schema, table)).filter((column) => sourceColumns.has(column)).join(', ')
+      // The unpartitioned outbox needs a next attempt's time, which a finished delivery no longer keeps.
+      const [next, nextValue] = table === 'webhook_outbox' ? [', next_attempt_at', ', finished_at'] : ['', '']
+      await sql.query(
+        `insert into ${schema}.${table} (${columns}${next}) select ${columns}${nextValue} from public.${source}`,
       )
-      const columns = rows.map((row) => row.column_name).join(', ')
-      await sql.query(`insert into ${schema}.${table} (${columns}) select ${columns} from public.${table}`)
     }
     await sql.query('vacuum analyze')
-    result[schema] = ((await bytesOf(sql, tables)) - before) / DELIVERIES
+    result[schema] = ((await bytesOf(sql, qualified)) - before) / DELIVERIES
   }
   await sql.close()
   return result
@@ -187,16 +207,16 @@ async function fillHistory(sql: Sql, count: number): Promise<void> {
   const { rows } = await sql.query<{ now: Date }>('select now()')
   const now = rows[0]!.now.getTime()
   const dayList = Array.from({ length: days }, (_, i) => now - (i + 1) * DAY_MS)
-  for (const table of ['webhook_outbox', 'webhook_attempts'] as const) await createDayPartitions(sql, table, dayList)
+  for (const [table, time] of Object.entries(HISTORY_TABLES)) await createDayPartitions(sql, table, time, dayList)
   const body = JSON.stringify({ padding: 'x'.repeat(900) })
   const chunk = 1_000_000
   for (let first = 1; first <= count; first += chunk) {
     const last = Math.min(count, first + chunk - 1)
     await sql.query(
-      `insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, attempts,
-         next_attempt_at, last_status, created_at, finished_at, retry_from)
+      `insert into webhook_history (uid, listener_id, chain_id, block_number, block_hash, body, state, attempts,
+         last_status, created_at, finished_at, retry_from)
        select '0x' || lpad(to_hex(g), 64, '0'), $3, 1, g, '0x' || md5(g::text) || md5(g::text), $4, 'delivered', 1,
-              t, 204, t, t + interval '50 ms', 0
+              204, t, t + interval '50 ms', 0
        from generate_series($1::bigint, $2::bigint) as g,
             lateral (select now() - ((g % $5) + 1) * interval '1 day' + (g % 86400000) * interval '1 ms' / 1000 as t) as time`,
       [first, last, LISTENER, body, days],

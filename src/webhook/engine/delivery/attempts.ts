@@ -1,5 +1,5 @@
 import type { Sql } from '../../../store/sql.js'
-import { lockedInOrder } from './outbox.js'
+import { lockedInOrder, moveFinishedToHistory } from '../store/delivery-history.js'
 
 export interface AttemptRecord {
   uid: string
@@ -23,10 +23,10 @@ export interface FinishedAttempt {
 }
 
 /**
- * Records attempts and moves their outbox rows in one statement, however many there are. Only a row
- * still pending moves (a listener removed meanwhile keeps its row cancelled); the engine's lease on the
- * row ends either way. The rows are locked by uid first (outbox.ts); a retry is due after the same delay by
- * the database's clock as by this engine's.
+ * Records attempts and their outcomes in one transaction of two statements, however many there are: the rows
+ * are updated, then those finished move to the history. Only a row still pending takes its outcome (a listener
+ * removed meanwhile keeps its row cancelled); the engine's lease on the row ends either way. The rows are locked
+ * by uid first (lockedInOrder); a retry is due after the same delay by the database's clock as by this engine's.
  */
 export async function recordAttemptOutcomes(
   sql: Sql,
@@ -35,6 +35,13 @@ export async function recordAttemptOutcomes(
   now: number,
 ): Promise<void> {
   if (finished.length === 0) return
+  await sql.transaction(async (tx) => {
+    await writeOutcomes(tx, engineId, finished, now)
+    await moveFinishedToHistory(tx, 'uid = any($1)', [finished.map((e) => e.attempt.uid)])
+  })
+}
+
+async function writeOutcomes(sql: Sql, engineId: string, finished: readonly FinishedAttempt[], now: number) {
   const column = <T>(pick: (entry: FinishedAttempt) => T) => finished.map(pick)
   await sql.query(
     `with input as (

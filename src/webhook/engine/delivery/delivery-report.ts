@@ -49,7 +49,7 @@ export async function listDeliveries(
     last_status: number | null
     last_error: string | null
   }>(
-    `select uid, coalesce(body::json ->> 'type', 'BLOCK_ADDED') as type, state, attempts, next_attempt_at, last_status, last_error from webhook_outbox where listener_id = $1 order by created_at desc, uid limit $2`,
+    `select uid, coalesce(body::json ->> 'type', 'BLOCK_ADDED') as type, state, attempts, next_attempt_at, last_status, last_error from webhook_deliveries where listener_id = $1 order by created_at desc, uid limit $2`,
     [listener.id, limit],
   )
   const uids = rows.map((row) => row.uid)

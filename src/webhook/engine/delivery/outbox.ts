@@ -1,10 +1,16 @@
 import type { Sql } from '../../../store/sql.js'
+import {
+  bringBackFromHistory,
+  HISTORY_COLUMNS,
+  lockedInOrder,
+  moveFinishedToHistory,
+} from '../store/delivery-history.js'
 
 /**
  * The durable delivery queue. A row is written in the same transaction as the log that produced
  * it, and leaves 'pending' only after a receiver answered 2xx (delivered), the listener is gone
  * (cancelled), retries ran out or the receiver said 410 (failed), or its block was dropped by a
- * reorg before it was delivered (reorged).
+ * reorg before it was delivered (reorged). Finished, it moves to the history (store/delivery-history.ts).
  *
  * Points in time that one engine writes and another compares (when a row is due, until when an attempt is in
  * flight) are the database's clock, `now()`, never an engine's. Every statement that locks several rows locks
@@ -43,7 +49,7 @@ export interface ClaimedDelivery {
  * share-locked until the caller's transaction ends, so a removal committing meanwhile either waits for it
  * (and then cancels what it queued) or is seen here (and nothing is queued for it): no row is left
  * pending for a listener that is gone. A log re-mined after a reorg keeps its uid: it is sent again
- * only if the dropped copy never was.
+ * only if the dropped copy never was. A row whose payload failed its JSON Schema goes straight to the history.
  */
 export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[]): Promise<NewDelivery[]> {
   if (deliveries.length === 0) return []
@@ -56,11 +62,8 @@ export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[]): Pr
   const queued = deliveries.filter((d) => active.has(d.listenerId)).sort((a, b) => (a.uid < b.uid ? -1 : 1))
   if (queued.length === 0) return []
   const column = <T>(pick: (d: NewDelivery) => T) => queued.map(pick)
-  await lockUids(
-    sql,
-    column((d) => d.uid),
-  )
-  // A re-mined log's row (reorged) is queued again in place; one sent, or queued, keeps its state.
+  // A re-mined log's row (reorged, in the outbox with its dropped block) is queued again in place; one sent, or
+  // queued, keeps its state.
   await sql.query(
     `with input as (
        select * from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[])
@@ -68,14 +71,18 @@ export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[]): Pr
      ), existing as (${lockedInOrder('uid = any($1)')}
      ), requeued as (
        update webhook_outbox o set block_number = i.block_number, block_hash = i.block_hash, body = i.body,
-         state = i.state, next_attempt_at = now(), last_error = i.last_error,
+         state = i.state, next_attempt_at = now(), last_error = i.last_error, in_dropped_block = false,
          finished_at = case when i.state = 'failed' then now() end
        from input i, existing e where o.uid = i.uid and e.uid = o.uid and o.state = 'reorged'
+     ), invalid as (
+       insert into webhook_history (${HISTORY_COLUMNS.join(', ')})
+       select uid, listener_id, chain_id, block_number, block_hash, body, state, 0, 0, null, last_error, now(), now()
+       from input where state = 'failed' and uid not in (select uid from existing)
      )
-     insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, last_error, created_at, finished_at)
-     select uid, listener_id, chain_id, block_number, block_hash, body, state, now(), last_error, now(),
-            case when state = 'failed' then now() end
-     from input where uid not in (select uid from existing)`,
+     insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, created_at)
+     select uid, listener_id, chain_id, block_number, block_hash, body, state, now(), now()
+     from input where state = 'pending' and uid not in (select uid from existing)
+     on conflict (uid) do nothing`,
     [
       column((d) => d.uid),
       column((d) => d.listenerId),
@@ -88,19 +95,6 @@ export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[]): Pr
     ],
   )
   return queued
-}
-
-/**
- * Locks these uids until the caller's transaction ends, in one order. A uid is no key of the partitioned outbox
- * (store/history-partitions.ts): transactions writing one uid take turns here, and each statement after it sees
- * the row an earlier one wrote, so a uid is written once.
- */
-export async function lockUids(sql: Sql, uids: readonly string[]): Promise<void> {
-  await sql.query(
-    `select count(pg_advisory_xact_lock(key)) from (
-       select distinct hashtextextended(uid, 0) as key from unnest($1::text[]) as uid order by key) as keys`,
-    [uids],
-  )
 }
 
 export interface ClaimLimits {
@@ -253,6 +247,7 @@ export async function msUntilLaterRowDue(sql: Sql): Promise<number | undefined> 
   return ms === null || ms === undefined ? undefined : Number(ms)
 }
 
+/** Cancels the listener's pending rows; those no attempt holds move to the history now, the others when it ends. */
 export async function cancelListenerDeliveries(
   sql: Sql,
   listenerId: string,
@@ -264,19 +259,23 @@ export async function cancelListenerDeliveries(
      where uid in (${lockedInOrder(`listener_id = $1 and state = 'pending'`)}) and state = 'pending'`,
     [listenerId, reason, new Date(now)],
   )
-}
-
-export async function markBlocksReorged(sql: Sql, chainId: number, blockHashes: string[], now: number): Promise<void> {
-  if (blockHashes.length === 0) return
-  await sql.query(
-    `update webhook_outbox set state = 'reorged', last_error = 'block dropped by a reorg', finished_at = $3
-     where uid in (${lockedInOrder(`chain_id = $1 and block_hash = any($2) and state = 'pending'`)}) and state = 'pending'`,
-    [chainId, blockHashes, new Date(now)],
-  )
+  await moveFinishedToHistory(sql, 'listener_id = $1', [listenerId])
 }
 
 /**
- * SQL: the uids of the outbox rows matching `where`, locked by uid, ascending. The update using it repeats its
- * state condition: a row changed while this statement waited for its lock may no longer meet it.
+ * Withholds the dropped blocks' deliveries: their rows come back from the history to the outbox, where the uids
+ * the re-mined logs are queued under are looked up, and are marked as of a dropped block; those pending are
+ * 'reorged', never to be sent.
  */
-export const lockedInOrder = (where: string) => `select uid from webhook_outbox where ${where} order by uid for update`
+export async function markBlocksReorged(sql: Sql, chainId: number, blockHashes: string[], now: number): Promise<void> {
+  if (blockHashes.length === 0) return
+  await bringBackFromHistory(sql, 'chain_id = $1 and block_hash = any($2)', [chainId, blockHashes], true)
+  await sql.query(
+    `update webhook_outbox set in_dropped_block = true,
+       state = case when state = 'pending' then 'reorged' else state end,
+       last_error = case when state = 'pending' then 'block dropped by a reorg' else last_error end,
+       finished_at = case when state = 'pending' then $3 else finished_at end
+     where uid in (${lockedInOrder(`chain_id = $1 and block_hash = any($2)`)})`,
+    [chainId, blockHashes, new Date(now)],
+  )
+}

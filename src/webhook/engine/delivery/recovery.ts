@@ -1,5 +1,6 @@
 import type { Sql } from '../../../store/sql.js'
-import { lockedInOrder, type OutboxState } from './outbox.js'
+import { bringBackFromHistory, lockedInOrder } from '../store/delivery-history.js'
+import type { OutboxState } from './outbox.js'
 
 /** Svix's default: a listener whose attempts have all failed for this long is disabled. */
 export const DEFAULT_DISABLE_FAILING_AFTER_MS = 5 * 24 * 60 * 60 * 1000
@@ -16,17 +17,21 @@ const SENDABLE = `not (state = 'failed' and attempts = 0)`
 
 export type ResendRefusal = 'unknown' | 'reorged' | 'never-sendable'
 
-/** Requeues one delivery of the listener, whatever its state but reorged; a pending one stays as it is. */
+/**
+ * Requeues one delivery of the listener, whatever its state but reorged; a pending one stays as it is. A finished
+ * one comes back from the history to the outbox first.
+ */
 export async function requeueDelivery(
   sql: Sql,
   listenerId: string,
   uid: string,
 ): Promise<{ requeued: boolean } | { refused: ResendRefusal }> {
+  await bringBackFromHistory(sql, `uid = $1 and listener_id = $2 and ${SENDABLE}`, [uid, listenerId], false)
   const { rows } = await sql.query<{ state: OutboxState; attempts: number }>(
-    'select state, attempts from webhook_outbox where uid = $1 and listener_id = $2 for update',
+    `select state, attempts from webhook_outbox where uid = $1 and listener_id = $2 for update`,
     [uid, listenerId],
   )
-  const row = rows[0]
+  const row = rows[0] ?? (await historyRow(sql, listenerId, uid))
   if (!row) return { refused: 'unknown' }
   if (row.state === 'reorged') return { refused: 'reorged' }
   if (row.state === 'failed' && Number(row.attempts) === 0) return { refused: 'never-sendable' }
@@ -41,11 +46,21 @@ export async function requeueDelivery(
  */
 export async function requeueFailedSince(sql: Sql, listenerId: string, since: number): Promise<number> {
   const requeued = `listener_id = $1 and created_at >= $2 and state in ('failed', 'cancelled') and ${SENDABLE}`
+  await bringBackFromHistory(sql, requeued, [listenerId, new Date(since)], false)
   const { rows } = await sql.query(
     `update webhook_outbox set ${REQUEUE} where uid in (${lockedInOrder(requeued)}) and ${requeued} returning uid`,
     [listenerId, new Date(since)],
   )
   return rows.length
+}
+
+/** A delivery the history keeps and a requeue does not bring back: one never sendable. */
+async function historyRow(sql: Sql, listenerId: string, uid: string) {
+  const { rows } = await sql.query<{ state: OutboxState; attempts: number }>(
+    'select state, attempts from webhook_history where uid = $1 and listener_id = $2',
+    [uid, listenerId],
+  )
+  return rows[0]
 }
 
 /** Makes a disabled (not removed) listener active again; its failing period starts over. */

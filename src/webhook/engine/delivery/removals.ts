@@ -1,7 +1,6 @@
 import type { WebhookPayload } from '../../../../gen/indexer.gen.js'
 import { WebhookEventType } from '../../../../gen/indexer.gen.js'
 import type { Sql } from '../../../store/sql.js'
-import { lockUids } from './outbox.js'
 import { removedPayload, removedUid } from './payload.js'
 
 export interface QueuedRemoval {
@@ -47,16 +46,14 @@ export async function queueRemovals(sql: Sql, chainId: number, blockHashes: stri
     .sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0))
   if (removals.length === 0) return []
   const column = <T>(pick: (entry: (typeof removals)[number]) => T) => removals.map(pick)
-  await lockUids(
-    sql,
-    column(({ uid }) => uid),
-  )
+  // A BLOCK_REMOVED stays in the outbox with the block it takes back (store/delivery-history.ts), so a block
+  // dropped a second time finds the one queued the first time.
   const { rows: queued } = await sql.query<{ uid: string; listener_id: string }>(
-    `insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, created_at)
-     select uid, listener_id, $1, block_number, block_hash, body, 'pending', greatest(now(), in_flight_until), now()
+    `insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, created_at, in_dropped_block)
+     select uid, listener_id, $1, block_number, block_hash, body, 'pending', greatest(now(), in_flight_until), now(), true
      from unnest($2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::timestamptz[])
        as t (uid, listener_id, block_number, block_hash, body, in_flight_until)
-     where not exists (select 1 from webhook_outbox o where o.uid = t.uid) returning uid, listener_id`,
+     on conflict (uid) do nothing returning uid, listener_id`,
     [
       chainId,
       column(({ uid }) => uid),

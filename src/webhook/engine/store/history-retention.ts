@@ -1,5 +1,6 @@
 import type { Log } from '../../../observability/log.js'
 import type { Sql } from '../../../store/sql.js'
+import { lockedInOrder, moveFinishedToHistory } from './delivery-history.js'
 import {
   createDayPartitions,
   DAY_MS,
@@ -30,40 +31,43 @@ const LOCK_TIMEOUT_MS = 1000
 
 /**
  * Drops the day tables whose whole day is older than `now - retentionMs` (history is kept at least the
- * retention, at most a day longer), keeping their pending rows; removes finished rows that old from the default
- * partitions; makes the tables of today and the coming days. Returns the tables dropped; undefined when another
- * engine was doing it.
+ * retention, at most a day longer); removes rows that old from the default partitions, and the outbox's finished
+ * rows of dropped blocks finished that long ago; moves to history the outbox's finished rows whose attempt's lease
+ * lapsed (an engine that stopped mid-send); makes the tables of today and the coming days. Returns the tables
+ * dropped; undefined when another engine was doing it.
  */
 export async function removeExpiredHistory(sql: Sql, retentionMs: number, now: number): Promise<string[] | undefined> {
-  const cutoff = now - retentionMs
+  const cutoff = new Date(now - retentionMs)
   return sql.transaction(async (tx) => {
     const { rows } = await tx.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [
       UPKEEP_LOCK_KEY,
     ])
     if (!rows[0]?.locked) return undefined
+    await moveFinishedToHistory(tx, 'true', [])
+    await tx.query(
+      `delete from webhook_outbox where uid in (${lockedInOrder(EXPIRED_IN_OUTBOX)}) and ${EXPIRED_IN_OUTBOX}`,
+      [cutoff],
+    )
     await tx.query(`set local lock_timeout = ${LOCK_TIMEOUT_MS}`)
     const dropped: string[] = []
-    for (const table of Object.keys(HISTORY_TABLES) as HistoryTable[]) {
-      const { time, finished } = HISTORY_TABLES[table]
+    for (const [table, time] of Object.entries(HISTORY_TABLES) as [HistoryTable, string][]) {
       const expired = (await partitionsOf(tx, table)).filter((name) => {
         const day = dayOfPartition(table, name)
-        return day !== undefined && day + DAY_MS <= cutoff
+        return day !== undefined && day + DAY_MS <= cutoff.getTime()
       })
-      // Taken first, so no row changes between being read here and its table being dropped.
-      if (expired.length > 0) await tx.query(`lock table ${table} in access exclusive mode`)
       for (const name of expired) {
-        await tx.query(`create temporary table kept_rows as select * from ${name} where not (${finished})`)
         await tx.query(`drop table ${name}`)
-        await tx.query(`insert into ${table} select * from kept_rows`)
-        await tx.query(`drop table kept_rows`)
         dropped.push(name)
       }
-      await tx.query(`delete from ${table}_default where ${time} < $1 and ${finished}`, [new Date(cutoff)])
-      await createDayPartitions(tx, table, daysFrom(now))
+      await tx.query(`delete from ${table}_default where ${time} < $1`, [cutoff])
+      await createDayPartitions(tx, table, time, daysFrom(now))
     }
     return dropped
   })
 }
+
+/** An outbox row of a dropped block, finished before the cutoff ($1). */
+const EXPIRED_IN_OUTBOX = `in_dropped_block and state <> 'pending' and finished_at < $1`
 
 export interface HistoryRetention {
   start(): void

@@ -126,7 +126,7 @@ test('three servers on one PostgreSQL: listener changes reach every engine, a se
     await new Promise((resolve) => setTimeout(resolve, 100))
 
   const { rows } = await sql.query<{ listener_id: string; uid: string; state: string }>(
-    'SELECT listener_id, uid, state FROM webhook_outbox',
+    'SELECT listener_id, uid, state FROM webhook_deliveries',
   )
   for (const name of kept) {
     const expected = rows.filter((row) => row.listener_id === listeners[name].id)

@@ -15,7 +15,8 @@ import { createTestDatabase } from '../../../local/support.js'
 
 /**
  * The statements that lock several outbox rows, run at once on one PostgreSQL database: a removal's cancel, a
- * claim, outcome writes of two engines, a reorg's marking and a recovery. They run on a store without the
+ * claim, outcome writes of two engines (half of them finishing rows, which move to the history), a reorg's marking
+ * (which brings its block's rows back from the history) and a recovery. They run on a store without the
  * conflict retry, so a deadlock among them fails the test instead of being run again.
  */
 const LISTENERS = 4
@@ -75,7 +76,7 @@ const shuffled = <T>(items: T[]) =>
 
 /** Listeners and their pending rows, written interleaved so that no listener's rows are in uid order on disk. */
 async function seed(): Promise<{ listeners: string[]; uids: string[] }> {
-  await store.query('truncate webhook_outbox, webhook_listeners, webhook_attempts')
+  await store.query('truncate webhook_outbox, webhook_history, webhook_listeners, webhook_attempts')
   const listeners = Array.from({ length: LISTENERS }, () => randomUUID())
   await store.query(
     `insert into webhook_listeners (id, project_id, url, filters, secret, created_at, updated_at)
@@ -102,6 +103,13 @@ const retryLater = (uid: string, listenerId: string): FinishedAttempt => ({
   receiverHealthy: false,
 })
 
+/** Delivered: the row moves from the outbox to the history as the reorg brings its block's rows back. */
+const delivered = (uid: string, listenerId: string): FinishedAttempt => ({
+  attempt: { uid, listenerId, attempt: 1, at: Date.now(), status: 204, error: undefined, durationMs: 1 },
+  outcome: { state: 'delivered' },
+  receiverHealthy: true,
+})
+
 test('a removal, a claim, two engines’ outcome writes, a reorg and a recovery at once never deadlock', async () => {
   for (let round = 0; round < ROUNDS; round++) {
     const { listeners, uids } = await seed()
@@ -115,7 +123,7 @@ test('a removal, a claim, two engines’ outcome writes, a reorg and a recovery 
       recordAttemptOutcomes(
         bare,
         'engine-b',
-        picked.map((uid) => retryLater(uid, listenerOf.get(uid)!)),
+        picked.map((uid, i) => (i % 2 === 0 ? delivered : retryLater)(uid, listenerOf.get(uid)!)),
         Date.now(),
       )
     const results = await Promise.allSettled([

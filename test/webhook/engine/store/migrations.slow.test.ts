@@ -6,6 +6,7 @@ import { generateSigningSecret } from '../../../../src/webhook/engine/delivery/s
 import { prepareWebhookTables, webhookMigrationSteps } from '../../../../src/webhook/engine/store/store-schema.js'
 import { createWebhookEngine } from '../../../../src/webhook/index.js'
 import { createTestDatabase } from '../../../local/support.js'
+import { rowsReadBack } from '../../support/rows-read-back.js'
 import { unversionedLayoutStatements } from '../../support/unversioned-store-layout.js'
 
 const every = webhookMigrationSteps.map((step) => step.version)
@@ -173,11 +174,12 @@ describe.each(stores)('the engine tables on $name', (kind) => {
     await insertRows(old!, rows)
 
     expect(await prepareWebhookTables(old!)).toEqual(every)
-    for (const [table, expected] of Object.entries(rows)) {
-      const sorted = [...expected].sort((a, b) =>
+    for (const [table, written] of Object.entries(rows)) {
+      const expected = rowsReadBack(table, written)
+      const sorted = [...expected.rows].sort((a, b) =>
         String(Object.values(a)[0]).localeCompare(String(Object.values(b)[0])),
       )
-      expect(await readRows(old!, table, expected)).toEqual(sorted)
+      expect(await readRows(old!, expected.from, expected.rows)).toEqual(sorted)
     }
     const [fresh] = await open(stores[0]!)
     await prepareWebhookTables(fresh!)

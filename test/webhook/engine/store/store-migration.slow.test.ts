@@ -8,6 +8,7 @@ import { normaliseFilters } from '../../../../src/webhook/engine/listeners/filte
 import { createWebhookEngine } from '../../../../src/webhook/index.js'
 import { generateSigningSecret } from '../../../../src/webhook/engine/delivery/signature.js'
 import { prepareWebhookTables } from '../../../../src/webhook/engine/store/store-schema.js'
+import { rowsReadBack } from '../../support/rows-read-back.js'
 import { createTestDatabase } from '../../../local/support.js'
 import { firstLayoutStatements } from '../../support/first-store-layout.js'
 import { transferSingleLog } from '../../support/logs.js'
@@ -198,7 +199,10 @@ describe.each(stores)('a store written by the first layout, on $name', (kind) =>
     await Promise.all(opened.map((sql) => prepareWebhookTables(sql)))
     const sql = opened[0]!
 
-    for (const [table, expected] of Object.entries(rows)) expect(await readRows(sql, table, expected)).toEqual(expected)
+    for (const [table, written] of Object.entries(rows)) {
+      const expected = rowsReadBack(table, written)
+      expect(await readRows(sql, expected.from, expected.rows)).toEqual(expected.rows)
+    }
     const fresh = await openSql({ dataDirDump: dumpedStore() })
     cleanups.push(() => fresh.close())
     await prepareWebhookTables(fresh)
