@@ -52,4 +52,4 @@ test('the engine process killed mid-backlog and restarted loses no delivery; the
   expect(receiver.delivered.map((payload) => payload.uid).sort()).toEqual([...uids].sort())
   resumed.child.kill('SIGKILL')
   await receiver.close()
-})
+}, 90_000) // its three waits' limits: two engine processes start on a new DATA_DIR (an initdb each)
