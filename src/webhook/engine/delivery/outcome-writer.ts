@@ -4,8 +4,8 @@ import type { FinishedAttempt } from './attempts.js'
 const MAX_BATCH = 500
 
 /**
- * Writes finished attempts one statement at a time: whatever finishes while a write is under way goes
- * into the next one, so the store sees one round trip per batch instead of one per delivery.
+ * Writes finished attempts one batch at a time: whatever finishes while a write is under way, or has arrived by the
+ * time the next one starts, goes into it, so the store sees one round trip per batch instead of one per delivery.
  */
 export class OutcomeWriter {
   private queued: { entry: FinishedAttempt; settle: (error?: unknown) => void }[] = []
@@ -24,6 +24,9 @@ export class OutcomeWriter {
   private async drain(): Promise<void> {
     this.writing = true
     while (this.queued.length > 0) {
+      // Answers that have arrived but whose callbacks have not run yet join this batch: an embedded store answers
+      // without giving the event loop a turn, so without this every write would carry one attempt.
+      await new Promise((resolve) => setImmediate(resolve))
       const batch = this.queued.splice(0, MAX_BATCH)
       try {
         await this.write(batch.map(({ entry }) => entry))

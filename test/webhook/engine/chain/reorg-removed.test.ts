@@ -157,7 +157,12 @@ describe('BLOCK_REMOVED over real reorgs of a local EVM node', () => {
     await waitUntil(() => receiver.delivered.length === 1, 'the first mint reached the app')
     receiver.answerWith(503, { 'retry-after': '3600' })
     const refused = await mint()
-    await waitUntil(() => receiver.requests.some((request) => request.status === 503), 'the second mint was refused')
+    // The first mint's retry may be refused first: the wait is for the second's own attempt.
+    const firstUid = receiver.delivered[0]!.uid
+    await waitUntil(
+      () => receiver.requests.some((request) => request.status === 503 && request.uid !== firstUid),
+      'the second mint was refused',
+    )
     await reorgTo(snapshot, 3)
     receiver.answerWith(undefined)
     const kept = await mint()
