@@ -4,7 +4,8 @@
 // once over keep-alive connections (the engine's own transport to this one receiver). Cases: the embedded
 // store (PGlite), one engine on a PostgreSQL server, three engines on that database (three processes,
 // each its own pool).
-// Run: npx tsx bench/webhook-delivery.ts   (starts a throwaway Debian PostgreSQL; needs root on Debian)
+// Run: npx tsx bench/webhook-delivery.ts [cases]   (starts a throwaway Debian PostgreSQL; needs root on Debian)
+//   cases: a comma-separated list of pglite, postgres, postgres-3 (default: all three)
 import { fork } from 'node:child_process'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -19,6 +20,7 @@ const CONCURRENCY = 32
 const TOKEN_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const engineOptions = { allowPrivateTargets: true, concurrency: CONCURRENCY, perListenerConcurrency: CONCURRENCY }
+const cases = new Set((process.argv[2] ?? 'pglite,postgres,postgres-3').split(','))
 
 // One engine process of the three-engine case: made, then delivering from 'go' until 'stop', so the three start
 // together when the clock starts.
@@ -55,7 +57,8 @@ async function main() {
     const fresh = await barePosts(url, bodies, false)
     const kept = await barePosts(url, bodies, true)
     const rows: [string, number][] = []
-    rows.push(['engine, embedded PGlite', await engineRate(await openSql(), 'in-process', url, logs)])
+    if (cases.has('pglite'))
+      rows.push(['engine, embedded PGlite', await engineRate(await openSql(), 'in-process', url, logs)])
     const database = async (name: string) => {
       const admin = new pg.Client({ connectionString: postgres.url })
       await admin.connect()
@@ -64,12 +67,17 @@ async function main() {
       return postgres.url.replace(/\/[^/]*$/, `/${name}`)
     }
     const one = await database('bench_one')
-    rows.push(['1 engine, PostgreSQL', await engineRate(await openSql({ databaseUrl: one }), 'in-process', url, logs)])
+    if (cases.has('postgres'))
+      rows.push([
+        '1 engine, PostgreSQL',
+        await engineRate(await openSql({ databaseUrl: one }), 'in-process', url, logs),
+      ])
     const three = await database('bench_three')
-    rows.push([
-      '3 engines (3 processes), PostgreSQL',
-      await engineRate(await openSql({ databaseUrl: three }), three, url, logs),
-    ])
+    if (cases.has('postgres-3'))
+      rows.push([
+        '3 engines (3 processes), PostgreSQL',
+        await engineRate(await openSql({ databaseUrl: three }), three, url, logs),
+      ])
     const freshAgain = await barePosts(url, bodies, false)
     const keptAgain = await barePosts(url, bodies, true)
     const freshBaseline = (fresh + freshAgain) / 2
