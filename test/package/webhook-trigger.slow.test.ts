@@ -72,7 +72,9 @@ describe('web3-market-contract trigger, as the webhook guide runs it', () => {
       CONTRACT_URL: credentials.url!,
       PORT: String(await freePort()),
     })
-    const listenerId = (await receiver.line(/^listener (\S+)$/))[1]!
+    // Its first call starts the local server's webhook engine (the store's tables made): under a loaded run, more
+    // than the usual 30 s.
+    const listenerId = (await receiver.line(/^listener (\S+)$/, 90_000))[1]!
 
     const trigger = async (...args: string[]) => {
       const run = await promisify(execFile)(
@@ -108,5 +110,5 @@ describe('web3-market-contract trigger, as the webhook guide runs it', () => {
       code: 1,
       stderr: expect.stringMatching(/^InvalidArgument: depth: not an integer from 1 to 64\n$/),
     })
-  }, 120_000)
+  }, 180_000)
 })
