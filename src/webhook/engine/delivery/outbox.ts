@@ -1,10 +1,5 @@
 import type { Sql } from '../../../store/sql.js'
-import {
-  bringBackFromHistory,
-  HISTORY_COLUMNS,
-  lockedInOrder,
-  moveFinishedToHistory,
-} from '../store/delivery-history.js'
+import { bringBackFromHistory, lockedInOrder, moveFinishedToHistory } from '../store/delivery-history.js'
 
 /**
  * The durable delivery queue. A row is written in the same transaction as the log that produced
@@ -75,8 +70,9 @@ export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[]): Pr
          finished_at = case when i.state = 'failed' then now() end
        from input i, existing e where o.uid = i.uid and e.uid = o.uid and o.state = 'reorged'
      ), invalid as (
-       insert into webhook_history (${HISTORY_COLUMNS.join(', ')})
-       select uid, listener_id, chain_id, block_number, block_hash, body, state, 0, 0, null, last_error, now(), now()
+       insert into webhook_history (uid, listener_id, chain_id, block_number, block_hash, body, state, attempts,
+         retry_from, last_error, created_at, finished_at)
+       select uid, listener_id, chain_id, block_number, block_hash, body, state, 0, 0, last_error, now(), now()
        from input where state = 'failed' and uid not in (select uid from existing)
      )
      insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, created_at)

@@ -28,7 +28,7 @@ export async function requeueDelivery(
 ): Promise<{ requeued: boolean } | { refused: ResendRefusal }> {
   await bringBackFromHistory(sql, `uid = $1 and listener_id = $2 and ${SENDABLE}`, [uid, listenerId], false)
   const { rows } = await sql.query<{ state: OutboxState; attempts: number }>(
-    `select state, attempts from webhook_outbox where uid = $1 and listener_id = $2 for update`,
+    'select state, attempts from webhook_outbox where uid = $1 and listener_id = $2 for update',
     [uid, listenerId],
   )
   const row = rows[0] ?? (await historyRow(sql, listenerId, uid))

@@ -42,15 +42,17 @@ export const lockedInOrder = (where: string) => `select uid from webhook_outbox 
 /** A row that is finished, held by no attempt and of no dropped block: its place is the history. */
 const LEAVES_OUTBOX = `state <> 'pending' and not in_dropped_block and (in_flight_until is null or in_flight_until <= now())`
 
+/** What a moved row writes into the history: a finished row without its finishing time gets the move's. */
+const returnedForHistory = HISTORY_COLUMNS.map((column) =>
+  column === 'finished_at' ? 'coalesce(finished_at, now()) as finished_at' : column,
+).join(', ')
+
 /** Moves the outbox rows matching `where` that are finished, held by no attempt and of no dropped block. */
 export async function moveFinishedToHistory(sql: Sql, where: string, params: unknown[]): Promise<void> {
-  const returned = HISTORY_COLUMNS.map((column) =>
-    column === 'finished_at' ? 'coalesce(finished_at, now()) as finished_at' : column,
-  ).join(', ')
   await sql.query(
     `with moved as (
        delete from webhook_outbox where uid in (${lockedInOrder(`(${where}) and ${LEAVES_OUTBOX}`)}) and ${LEAVES_OUTBOX}
-       returning ${returned}
+       returning ${returnedForHistory}
      )
      insert into webhook_history (${columns}) select ${columns} from moved`,
     params,
@@ -59,22 +61,24 @@ export async function moveFinishedToHistory(sql: Sql, where: string, params: unk
 
 /**
  * Moves the history rows matching `where` back to the outbox, as they are (finished): a reorg's dropped blocks
- * (inDroppedBlock) or deliveries the owner requeues. Returns their uids.
+ * (inDroppedBlock) or deliveries the owner requeues. A uid already in the outbox (never so, as a uid is in one table)
+ * keeps its history row rather than losing it; inserting it twice fails the transaction.
  */
 export async function bringBackFromHistory(
   sql: Sql,
   where: string,
   params: unknown[],
   inDroppedBlock: boolean,
-): Promise<string[]> {
-  const { rows } = await sql.query<{ uid: string }>(
-    `with moved as (delete from webhook_history where ${where} returning ${columns})
+): Promise<void> {
+  await sql.query(
+    `with moved as (
+       delete from webhook_history h where (${where}) and not exists (select 1 from webhook_outbox o where o.uid = h.uid)
+       returning ${columns}
+     )
      insert into webhook_outbox (${columns}, next_attempt_at, in_dropped_block)
-     select ${columns}, finished_at, ${inDroppedBlock} from moved
-     on conflict (uid) do nothing returning uid`,
+     select ${columns}, finished_at, ${inDroppedBlock} from moved`,
     params,
   )
-  return rows.map((row) => row.uid)
 }
 
 /**
