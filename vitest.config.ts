@@ -8,15 +8,17 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  *   of its own, which needs the fresh modules only the slow projects give each file); every other file is quick;
  * - user: a file under a folder of what a package user runs (the packed tarball, the clients and their
  *   runtime, the local server and the services' reference behaviour, webhooks, TanStack Query, MSW);
- * - operator: the webhook engine's slow files (several processes and databases, stopped, cut off, loaded). They are
- *   an operator's checks rather than a package user's, and nothing they check changes with the Node line, so
- *   they run in `npm test` only and not in `test:user`, which CI runs once per Node line.
+ * - once: the webhook engine's slow files (several processes and databases, stopped, cut off, loaded), an operator's
+ *   checks rather than a package user's, and the packed tarball's static checks (test/package/static/: its
+ *   declarations under each compiler, an editor's hover, publint and attw, the install's size), which read the
+ *   package's files without running them on Node. Nothing they check changes with the Node line, so they run in
+ *   `npm test` only and not in `test:user`, which CI runs once per Node line.
  * `npm run test:quick` runs the quick projects (`--project 'quick*'`), `npm run test:user` the user ones (`'*user'`).
  */
 const userFolders = ['package', 'client', 'runtime', 'local', 'reference', 'webhook', 'query', 'msw']
 const user = userFolders.map((folder) => `test/${folder}/**/*.test.ts`)
 const slow = 'test/**/*.slow.test.ts'
-const operator = 'test/webhook/engine/**/*.slow.test.ts'
+const once = ['test/webhook/engine/**/*.slow.test.ts', 'test/package/static/**/*.slow.test.ts']
 
 const quickSetup = './test/support/quick-setup.ts'
 const slowSetup = [quickSetup, './test/support/global-setup.ts']
@@ -51,11 +53,11 @@ export default defineConfig({
       project(
         'slow-user',
         user.map((glob) => glob.replace(/\.test\.ts$/, '.slow.test.ts')),
-        [operator],
+        once,
         [...slowSetup, './test/package/support/run-dir-setup.ts'],
       ),
       project('slow', [slow], user, slowSetup),
-      project('slow-operator', [operator], [], slowSetup),
+      project('slow-once', once, [], [...slowSetup, './test/package/support/run-dir-setup.ts']),
     ],
   },
 })

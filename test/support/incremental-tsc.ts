@@ -7,7 +7,7 @@ import { repoRoot } from '../../scripts/pipeline/paths.js'
 /**
  * The tests' type checks run TypeScript 7 (the `typescript-7` alias, `npm run typecheck` runs it too): its native
  * compiler checks the README examples in about a fifth of 5.9's time. The package's own types are checked on
- * both 5.9 and 7 where a consumer compiles them (test/package/types.test.ts).
+ * both 5.9 and 7 where a consumer compiles them (test/package/static/types.slow.test.ts).
  */
 const tsc = join(repoRoot, 'node_modules', 'typescript-7', 'bin', 'tsc')
 

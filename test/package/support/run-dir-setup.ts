@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -11,10 +11,14 @@ declare module 'vitest' {
   }
 }
 
-/** Global setup of the package tests (vitest.config.ts): this run's folder, removed when the run ends. */
+/**
+ * Global setup of the package tests' projects (vitest.config.ts): this run's folder, removed when the run ends. It is
+ * named by vitest's main process, where every project's global setup runs, so the projects share one folder and
+ * the consumer projects installed in it.
+ */
 export default function setup(project: TestProject): () => Promise<void> {
-  mkdirSync(cacheDir, { recursive: true })
-  const dir = mkdtempSync(join(cacheDir, 'run-'))
+  const dir = join(cacheDir, `run-${process.pid}`)
+  mkdirSync(dir, { recursive: true })
   project.provide('consumerRunDir', dir)
   // Asynchronous: removing the installs takes seconds, while vitest's main process is still stopping its workers.
   return () => rm(dir, { recursive: true, force: true })

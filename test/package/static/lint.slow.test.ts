@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { repoRoot } from '../../scripts/pipeline/paths.js'
-import { packedTarball } from './support/packed-tarball.js'
+import { repoRoot } from '../../../scripts/pipeline/paths.js'
+import { packedTarball } from '../support/packed-tarball.js'
 
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name)
 

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { repoRoot } from '../../scripts/pipeline/paths.js'
-import { audiences, type Audience } from './support/audiences.js'
-import { packageName, type ConsumerProject } from './support/consumer-project.js'
-import { sharedConsumerProject } from './support/shared-project.js'
+import { repoRoot } from '../../../scripts/pipeline/paths.js'
+import { audiences, type Audience } from '../support/audiences.js'
+import { packageName, type ConsumerProject } from '../support/consumer-project.js'
+import { sharedConsumerProject } from '../support/shared-project.js'
 
 /**
  * The budget for a client-only install (the package and everything npm pulls for it), on disk (`du -sk`):
