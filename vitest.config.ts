@@ -22,6 +22,8 @@ const once = ['test/webhook/engine/**/*.slow.test.ts', 'test/package/static/**/*
 
 const quickSetup = './test/support/quick-setup.ts'
 const slowSetup = [quickSetup, './test/support/global-setup.ts']
+/** The packed tarball's tests share one run folder of consumer installs (test/package/support/run-dir-setup.ts). */
+const packageSetup = [...slowSetup, './test/package/support/run-dir-setup.ts']
 
 const project = (
   name: string,
@@ -54,10 +56,10 @@ export default defineConfig({
         'slow-user',
         user.map((glob) => glob.replace(/\.test\.ts$/, '.slow.test.ts')),
         once,
-        [...slowSetup, './test/package/support/run-dir-setup.ts'],
+        packageSetup,
       ),
       project('slow', [slow], user, slowSetup),
-      project('slow-once', once, [], [...slowSetup, './test/package/support/run-dir-setup.ts']),
+      project('slow-once', once, [], packageSetup),
     ],
   },
 })
