@@ -5,35 +5,49 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * Tiers, from where a test file lives and its name; `npm test` runs every project, each file once:
  * - slow: a file named `*.slow.test.ts` (it installs the packed tarball, uses apt (PostgreSQL, chromium), a
  *   browser, or other teams' tools from PyPI and the npm registry, or runs another file's tests against a store
- *   of its own, which needs the fresh modules only the slow projects give each file); every other file is quick;
+ *   of its own, which needs the fresh modules only the slow projects give each file); every other file but the timed ones is quick;
  * - user: a file under a folder of what a package user runs (the packed tarball, the clients and their
  *   runtime, the local server and the services' reference behaviour, webhooks, TanStack Query, MSW);
  * - once: the webhook engine's slow files (several processes and databases, stopped, cut off, loaded), an operator's
  *   checks rather than a package user's, and the packed tarball's static checks (test/package/static/: its
  *   declarations under each compiler, an editor's hover, publint and attw, the install's size), which read the
  *   package's files without running them on Node. Nothing they check changes with the Node line, so they run in
- *   `npm test` only and not in `test:user`, which CI runs once per Node line.
+ *   `npm test` only and not in `test:user`, which CI runs once per Node line;
+ * - timed: a file named `*.timed.test.ts`, whose property is a bound on the machine's clock (fast listeners' p99
+ *   beside slow ones, calls failing fast while a database is away). These run one at a time after every other
+ *   project has ended (vitest's sequence.groupOrder), so the bound is checked against the code under test and not
+ *   against the type checks and installs beside it: in a loaded 2-core CI run the fairness test once measured
+ *   p50 422 ms and p99 1,221 ms. They run in `npm test` only, like the once files.
  * `npm run test:quick` runs the quick projects (`--project 'quick*'`), `npm run test:user` the user ones (`'*user'`).
  */
 const userFolders = ['package', 'client', 'runtime', 'local', 'reference', 'webhook', 'query', 'msw']
 const user = userFolders.map((folder) => `test/${folder}/**/*.test.ts`)
 const slow = 'test/**/*.slow.test.ts'
 const once = ['test/webhook/engine/**/*.slow.test.ts', 'test/package/static/**/*.slow.test.ts']
+const timed = 'test/**/*.timed.test.ts'
 
 const quickSetup = './test/support/quick-setup.ts'
 const slowSetup = [quickSetup, './test/support/global-setup.ts']
 /** The packed tarball's tests share one run folder of consumer installs (test/package/support/run-dir-setup.ts). */
 const packageSetup = [...slowSetup, './test/package/support/run-dir-setup.ts']
 
+/** `shared`: the files share their worker's loaded modules; `alone`: one file at a time, after every other project. */
 const project = (
   name: string,
   include: string[],
   exclude: string[],
   globalSetup: string | string[],
-  isolate = true,
+  { shared = false, alone = false } = {},
 ): TestProjectInlineConfiguration => ({
   extends: true,
-  test: { name, include, exclude: ['**/node_modules/**', ...exclude], globalSetup, isolate },
+  test: {
+    name,
+    include,
+    exclude: ['**/node_modules/**', ...exclude],
+    globalSetup,
+    isolate: !shared,
+    ...(alone && { maxWorkers: 1, sequence: { groupOrder: 1 } }),
+  },
 })
 
 export default defineConfig({
@@ -50,8 +64,8 @@ export default defineConfig({
     projects: [
       // The quick tier's files share their worker's loaded modules (no isolation): importing src/ again for each
       // file was a tenth of the tier's time. Each file still starts and stops its own servers and stores.
-      project('quick', ['test/**/*.test.ts'], [...user, slow], quickSetup, false),
-      project('quick-user', user, [slow], quickSetup, false),
+      project('quick', ['test/**/*.test.ts'], [...user, slow, timed], quickSetup, { shared: true }),
+      project('quick-user', user, [slow, timed], quickSetup, { shared: true }),
       project(
         'slow-user',
         user.map((glob) => glob.replace(/\.test\.ts$/, '.slow.test.ts')),
@@ -60,6 +74,7 @@ export default defineConfig({
       ),
       project('slow', [slow], user, slowSetup),
       project('slow-once', once, [], packageSetup),
+      project('timed', [timed], [], slowSetup, { alone: true }),
     ],
   },
 })

@@ -1,7 +1,7 @@
 // A noisy neighbour: how long listeners with fast receivers wait for their deliveries while 10 listeners whose
 // receivers answer after 300 ms hold 2,000 queued deliveries each, against a baseline measured in the same run:
 // the same fast listeners and stream with no slow listener. The stream: a block every 100 ms holding one log for
-// the next 5 of 50 fast listeners in turn (the workload of test/webhook/engine/delivery/fair-delivery.slow.test.ts).
+// the next 5 of 50 fast listeners in turn (the workload of test/webhook/engine/delivery/fair-delivery.timed.test.ts).
 // Latency runs from the moment injectBlock returns (the row is queued) to the moment the request reaches the
 // receiver. One engine on a PostgreSQL server, default concurrency (16) and per-listener cap (4); each case on a
 // fresh database, the cases alternated, medians over the rounds.
