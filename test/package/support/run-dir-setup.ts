@@ -14,10 +14,11 @@ declare module 'vitest' {
 /**
  * Global setup of the package tests' projects (vitest.config.ts): this run's folder, removed when the run ends. It is
  * named by vitest's main process, where every project's global setup runs, so the projects share one folder and
- * the consumer projects installed in it.
+ * the consumer projects installed in it. The process's start time joins its id: a folder left by a run that crashed
+ * is never taken for this one's by a later process given the same id.
  */
 export default function setup(project: TestProject): () => Promise<void> {
-  const dir = join(cacheDir, `run-${process.pid}`)
+  const dir = join(cacheDir, `run-${process.pid}-${Math.round(performance.timeOrigin)}`)
   mkdirSync(dir, { recursive: true })
   project.provide('consumerRunDir', dir)
   // Asynchronous: removing the installs takes seconds, while vitest's main process is still stopping its workers.
