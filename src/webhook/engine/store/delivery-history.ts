@@ -137,3 +137,16 @@ export async function separateHistoryFromOutbox(sql: Sql): Promise<void> {
   ])
     await sql.query(statement)
 }
+
+/**
+ * The outbox's listener index (the deliveries report, removals, recovery) answers equality on listener_id only:
+ * text_pattern_ops has `=` but not the default `<` and `>`. The claim reads one listener's due rows as a range of
+ * (listener_id, next_attempt_at); with this index usable for that range, the planner, once the table was analyzed,
+ * took it and sorted every row of the listener by next_attempt_at, so each claim read the listener's whole backlog.
+ */
+export async function equalityOnlyListenerIndex(sql: Sql): Promise<void> {
+  await sql.query(`drop index webhook_outbox_by_listener`)
+  await sql.query(
+    `create index webhook_outbox_by_listener on webhook_outbox (listener_id text_pattern_ops, created_at)`,
+  )
+}

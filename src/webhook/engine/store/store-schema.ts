@@ -1,5 +1,5 @@
 import type { Sql } from '../../../store/sql.js'
-import { separateHistoryFromOutbox } from './delivery-history.js'
+import { equalityOnlyListenerIndex, separateHistoryFromOutbox } from './delivery-history.js'
 import { partitionHistoryTables } from './history-partitions.js'
 import { applyMigrations, type MigrationStep } from './migrations.js'
 
@@ -112,6 +112,7 @@ export const webhookMigrationSteps: readonly MigrationStep[] = [
   },
   { version: 2, name: 'delivery history partitioned by day', up: partitionHistoryTables },
   { version: 3, name: 'the outbox apart from the history, kept by the day it finished', up: separateHistoryFromOutbox },
+  { version: 4, name: "the outbox's listener index for equality only", up: equalityOnlyListenerIndex },
 ]
 
 /**
