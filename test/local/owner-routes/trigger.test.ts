@@ -70,6 +70,12 @@ describe('POST …/webhooks/<listenerId>/trigger/transfer and trigger/reorg', ()
     expect(answer.uids).toHaveLength(1)
     const uid = answer.uids[0]!
     await waitUntil(() => receiver.delivered.some((payload) => payload.uid === uid), 'the BLOCK_ADDED arrives')
+    // The outcome is written after the receiver answered: a reorg before that finds the row still in flight and
+    // records it reorged (its removal is sent all the same). This test's reorg comes after the delivery is recorded.
+    await waitUntil(async () => {
+      const report = (await rawCall(ownerUrl(listenerId, 'deliveries'), { headers: owner })).json as DeliveryReport
+      return report.deliveries.some((delivery) => delivery.uid === uid && delivery.state === 'delivered')
+    }, 'the BLOCK_ADDED is recorded as delivered')
     const added = receiver.delivered.find((payload) => payload.uid === uid)!
     expect(added).toMatchObject({
       type: 'BLOCK_ADDED',
