@@ -5,7 +5,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * Tiers, from where a test file lives and its name; `npm test` runs every project, each file once:
  * - slow: a file named `*.slow.test.ts` (it installs the packed tarball, uses apt (PostgreSQL, chromium), a
  *   browser, or other teams' tools from PyPI and the npm registry, or runs another file's tests against a store
- *   of its own, which needs the fresh modules only the slow projects give each file); every other file but the timed ones is quick;
+ *   of its own, which needs the fresh modules only the slow projects give each file); every other file but the
+ *   timed ones is quick;
  * - user: a file under a folder of what a package user runs (the packed tarball, the clients and their
  *   runtime, the local server and the services' reference behaviour, webhooks, TanStack Query, MSW);
  * - once: the webhook engine's slow files (several processes and databases, stopped, cut off, loaded), an operator's
