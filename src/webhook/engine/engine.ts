@@ -41,7 +41,10 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     telemetry,
     ...listenerDisabling({ sql, now, mirror, disableFailingAfterMs: options.disableFailingAfterMs }),
   })
-  mirror.whenLeaving((listenerId) => worker.abortListener(listenerId))
+  mirror.whenLeaving(
+    (listenerId, committed) => worker.listenerLeaving(listenerId, committed),
+    (listenerId, leavingCommitted) => worker.listenerStays(listenerId, leavingCommitted),
+  )
   await mirror.load()
   const cluster = await joinCluster({
     sql,

@@ -20,6 +20,8 @@ export interface FinishedAttempt {
   outcome: AttemptOutcome
   /** The receiver answered 2xx (true) or failed (false); undefined for an attempt this engine aborted. */
   receiverHealthy: boolean | undefined
+  /** False for a claimed row withheld because its listener left: no attempt is recorded, and none counted. */
+  sent?: false
 }
 
 /**
@@ -46,14 +48,15 @@ async function writeOutcomes(sql: Sql, engineId: string, finished: readonly Fini
   await sql.query(
     `with input as (
        select * from unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[],
-                            $7::double precision[], $8::text[], $9::double precision[], $10::text[])
-         as t (uid, listener_id, attempt, at, status, error, duration_ms, final_state, retry_in_ms, outcome_error)
+                            $7::double precision[], $8::text[], $9::double precision[], $10::text[], $13::boolean[])
+         as t (uid, listener_id, attempt, at, status, error, duration_ms, final_state, retry_in_ms, outcome_error, sent)
      ), locked as (${lockedInOrder('uid = any($1)')}
      ), recorded as (
        insert into webhook_attempts (uid, listener_id, attempt, at, status, error, duration_ms)
-       select uid, listener_id, attempt, at, status, error, duration_ms from input
+       select uid, listener_id, attempt, at, status, error, duration_ms from input where sent
      )
      update webhook_outbox o set
+       attempts = case when i.sent then o.attempts else o.attempts - 1 end,
        in_flight_until = case when o.claimed_by = $12 then null else o.in_flight_until end,
        state = case when o.state = 'pending' then coalesce(i.final_state, o.state) else o.state end,
        next_attempt_at = case when o.state = 'pending'
@@ -75,6 +78,7 @@ async function writeOutcomes(sql: Sql, engineId: string, finished: readonly Fini
       column((e) => e.outcome.error ?? null),
       new Date(now),
       engineId,
+      column((e) => e.sent !== false),
     ],
   )
 }

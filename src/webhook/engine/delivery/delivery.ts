@@ -3,6 +3,7 @@ import type { Sql } from '../../../store/sql.js'
 import type { Sender, SendResult } from './http-sender.js'
 import { claimDueDeliveries, msUntilLaterRowDue, type ClaimedDelivery } from './outbox.js'
 import { recordAttemptOutcomes, type AttemptOutcome } from './attempts.js'
+import { ListenerGate } from './listener-gate.js'
 import { ListenerHealth } from './listener-health.js'
 import { OutcomeWriter } from './outcome-writer.js'
 import { MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry-schedule.js'
@@ -57,6 +58,7 @@ export class DeliveryWorker {
   private rowsQueued = false
   private readonly outcomes: OutcomeWriter
   private readonly health = new ListenerHealth()
+  private readonly gate = new ListenerGate()
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.outcomes = new OutcomeWriter(async (batch) => {
@@ -94,9 +96,21 @@ export class DeliveryWorker {
     this.wakeUp?.()
   }
 
-  /** Aborts the requests in flight for a listener (RemoveWebhookListener stops them at once). */
-  abortListener(listenerId: string): void {
+  /**
+   * A listener leaves (removed or disabled): nothing more is sent to it, and its requests in flight are aborted
+   * (RemoveWebhookListener stops them at once). `committed` once the store holds the change (ListenerGate).
+   */
+  listenerLeaving(listenerId: string, committed: boolean): void {
+    this.gate.close(listenerId, committed)
     for (const controller of this.controllersByListener.get(listenerId) ?? []) controller.abort(LISTENER_LEFT)
+  }
+
+  /**
+   * A listener is active again: re-enabled after a leaving that committed, or a leaving that did not commit taken
+   * back (`leavingCommitted` false). A leaving still being written keeps the gate closed whatever a read showed.
+   */
+  listenerStays(listenerId: string, leavingCommitted: boolean): void {
+    this.gate.open(listenerId, leavingCommitted)
   }
 
   /**
@@ -124,6 +138,7 @@ export class DeliveryWorker {
         if (!this.maySend()) free = 0
         if (free > 0) {
           this.rowsQueued = false
+          const claimNumber = this.gate.claimBegins()
           const claim = await claimDueDeliveries(
             this.options.sql,
             this.options.engineId,
@@ -139,13 +154,14 @@ export class DeliveryWorker {
           )
           claimed = claim.deliveries
           this.claimAfter = claim.after
+          for (const delivery of claimed) this.track(this.attempt(delivery))
+          this.gate.claimEnded(claimNumber)
         }
       } catch (error) {
         // The store is unavailable (or closing): try again after the idle poll.
         if (this.running) this.options.log('could not claim webhook deliveries; retrying', error)
         free = 0
       }
-      for (const delivery of claimed) this.track(this.attempt(delivery))
       if (claimed.length === free && free > 0 && !idleListenersOnly) continue
       // Fewer rows than slots: every row due now is taken, or belongs to a listener at its cap here (a finished
       // request wakes the loop) or to another engine's claim. What wakes it otherwise: a row queued (wake, or a
@@ -203,6 +219,8 @@ export class DeliveryWorker {
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
     const { now } = this.options
+    // Checked before anything is awaited: every row of a claim passes here before the claim counts as ended.
+    if (!this.gate.isOpen(delivery.listenerId)) return this.withheld(delivery)
     const controller = new AbortController()
     const controllers = this.controllersByListener.get(delivery.listenerId) ?? new Set()
     controllers.add(controller)
@@ -214,6 +232,8 @@ export class DeliveryWorker {
     )
     controllers.delete(controller)
     if (controllers.size === 0) this.controllersByListener.delete(delivery.listenerId)
+    // The gate closes on the answer, before its outcome is written: no row claimed meanwhile is sent.
+    if (result.status === 410 && !controller.signal.aborted) this.gate.close(delivery.listenerId, false)
     const finishedAt = now()
     const error =
       result.error ??
@@ -241,6 +261,22 @@ export class DeliveryWorker {
         else if (receiverHealthy === false) await this.options.onFailed(delivery.listenerId)
       }),
     )
+  }
+
+  /** A claimed row of a listener that left: recorded as cancelled, never sent. */
+  private async withheld(delivery: ClaimedDelivery): Promise<void> {
+    const at = this.options.now()
+    const attempt = {
+      uid: delivery.uid,
+      listenerId: delivery.listenerId,
+      attempt: delivery.attempt,
+      at,
+      status: undefined,
+      error: undefined,
+      durationMs: 0,
+    }
+    const outcome = { state: 'cancelled', error: `not sent: ${LISTENER_LEFT}` } as const
+    this.trackRecording(this.outcomes.record({ attempt, outcome, receiverHealthy: undefined, sent: false }))
   }
 
   private logFailedAttempt(delivery: ClaimedDelivery, error: string, outcome: AttemptOutcome): void {

@@ -24,8 +24,15 @@ export function listenerDisabling(
   const disableFailingAfterMs = options.disableFailingAfterMs ?? DEFAULT_DISABLE_FAILING_AFTER_MS
   return {
     async onGone(listenerId) {
+      // The worker closed the listener's gate on the answer; requests already sent meanwhile answer as they will.
+      try {
+        await sql.transaction((tx) => disable(tx, listenerId, 'receiver answered 410 Gone', now))
+      } catch (error) {
+        // Not disabled: the next attempt meets the 410 again and disables it then.
+        await mirror.restore(listenerId)
+        throw error
+      }
       mirror.remove(listenerId)
-      await sql.transaction((tx) => disable(tx, listenerId, 'receiver answered 410 Gone', now))
     },
     async onFailed(listenerId) {
       const disabled = await sql.transaction(async (tx) => {

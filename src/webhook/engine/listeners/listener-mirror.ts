@@ -12,7 +12,8 @@ import type { MatchingIndex } from '../matching/matching-index.js'
 export class ListenerMirror {
   private readonly active = new Map<string, ListenerRecord>()
   private queue: Promise<void> = Promise.resolve()
-  private readonly leaving: ((listenerId: string) => void)[] = []
+  private readonly leaving: ((listenerId: string, committed: boolean) => void)[] = []
+  private readonly staying: ((listenerId: string, leavingCommitted: boolean) => void)[] = []
 
   constructor(
     private readonly sql: Sql,
@@ -20,9 +21,17 @@ export class ListenerMirror {
     private readonly log: Log,
   ) {}
 
-  /** Calls `onLeave` whenever a listener leaves (the delivery worker aborts its requests in flight to it). */
-  whenLeaving(onLeave: (listenerId: string) => void): void {
+  /**
+   * Calls `onLeave` whenever a listener leaves (the delivery worker stops sending to it), with `committed` true
+   * once the store holds the change; `onStay` when it is active again: re-enabled (after a leaving that committed)
+   * or a leaving that did not commit taken back.
+   */
+  whenLeaving(
+    onLeave: (listenerId: string, committed: boolean) => void,
+    onStay: (listenerId: string, leavingCommitted: boolean) => void,
+  ): void {
     this.leaving.push(onLeave)
+    this.staying.push(onStay)
   }
 
   get(listenerId: string): ListenerRecord | undefined {
@@ -33,11 +42,19 @@ export class ListenerMirror {
     if (this.active.has(record.id)) return
     this.active.set(record.id, record)
     this.index.add(subscriptionsOf(record))
+    for (const onStay of this.staying) onStay(record.id, true)
   }
 
-  remove(listenerId: string): void {
+  /** The listener leaves; `committed` false while the change that removes or disables it is still being written. */
+  remove(listenerId: string, committed = true): void {
     if (this.active.delete(listenerId)) this.index.remove(listenerId)
-    for (const onLeave of this.leaving) onLeave(listenerId)
+    for (const onLeave of this.leaving) onLeave(listenerId, committed)
+  }
+
+  /** A removal or disabling begun with remove(id, false) did not commit: the listener is as the database has it. */
+  async restore(listenerId: string): Promise<void> {
+    for (const onStay of this.staying) onStay(listenerId, false)
+    await this.refresh(listenerId)
   }
 
   /** Loads every active listener; for a new engine. */

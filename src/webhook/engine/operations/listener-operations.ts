@@ -56,7 +56,7 @@ export function listenerOperations(
     async removeListener(projectId, args) {
       const listenerId = removalRequest(projectId, args)
       const record = removableListener(projectId, listenerId, await findListener(sql, listenerId))
-      mirror.remove(record.id)
+      mirror.remove(record.id, false)
       try {
         await sql.transaction(async (tx) => {
           await markListenerRemoved(tx, record.id, now())
@@ -64,10 +64,11 @@ export function listenerOperations(
           await announceListenerChange(tx, record.id)
         })
       } catch (error) {
-        // Nothing was removed: this engine matches logs for the listener again, as every other engine does.
-        await mirror.refresh(record.id)
+        // Nothing was removed: this engine matches logs for the listener and sends to it again, as every other does.
+        await mirror.restore(record.id)
         throw error
       }
+      mirror.remove(record.id)
       // Other engines abort their requests to it on the notification; acknowledge once none is left.
       await cluster.attemptsEnded(record.id)
       return true
