@@ -13,7 +13,7 @@ Regenerates gen/ whenever a schema file (schema/*.ridl, schema/*.json), a pipeli
 (scripts/**/*.ts), the shared runtime (src/runtime), the sample data the OpenAPI examples come
 from (src/reference/data/sample-data.ts) or the fixtures schema (schema/fixtures.schema.json) is saved, however the editor saves it (in place, write-then-rename,
 delete and create). A .ridl that declares a service regenerates that service only. Prints which file
-changed and which gen/ files the run changed. A save during a run is followed by one more run, so
+changed and which gen/ and go/ files the run changed. A save during a run is followed by one more run, so
 the last save always wins. Generation runs in a worker process that stays warm between saves and is
 replaced when scripts/ change.`
 
@@ -117,7 +117,8 @@ export function main(): void {
         console.log(`generation failed after ${ms} ms; still watching`)
         continue
       }
-      const written = reply.changed.map((name) => `gen/${name}`)
+      // gen/'s files come by path relative to it, the Go module's as go/<path>.
+      const written = reply.changed.map((name) => (name.startsWith('go/') ? name : `gen/${name}`))
       console.log(`regenerated in ${ms} ms: ${written.length ? written.join(', ') : 'gen/ unchanged'}`)
     }
     running = false

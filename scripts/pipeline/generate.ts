@@ -3,7 +3,8 @@ import { join, relative } from 'node:path'
 import { fixtureTypesText, loadFixturesSchema } from '../emit/fixture-types.js'
 import { GenCache } from './gen-cache.js'
 import { checkArgumentFormats, loadArgumentFormats, type WebrpcIR } from './ir.js'
-import { genDir, repoRoot, serviceRoots, toolsModuleDir } from './paths.js'
+import { genDir, goModuleDir, repoRoot, serviceRoots, toolsModuleDir } from './paths.js'
+import { goModuleFiles, isGeneratedGoFile } from '../emit/golang/index.js'
 import { ridlFiles, withEnumAndErrorComments } from '../emit/ridl-comments.js'
 import type { RoutingData } from './routing-data.js'
 import { errorRows, errorsModuleText } from '../emit/typescript/shared-modules/errors.js'
@@ -21,6 +22,14 @@ export interface GenerateOptions {
   prune?: boolean
   /** The runner of the cached steps, with its cache (tests observe the steps' calls); `cache` is then not read. */
   runner?: StepRunner
+  /** Where the Go module's generated files go (default: go/). */
+  goDir?: string
+}
+
+/** What a run makes: gen/'s files and the Go module's generated files, each by path relative to its folder. */
+export interface GeneratedOutputs {
+  gen: Map<string, string>
+  go: Map<string, string>
 }
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n'
@@ -43,25 +52,32 @@ async function stockOutputs(stem: string, withClient: boolean, cache: GenCache):
     ? [readFileSync(join(toolsModuleDir, 'go.mod'), 'utf8'), ...ridlFiles(join(repoRoot, root)).flatMap(fileAndText)]
     : []
   const targets = withClient ? generationTargets : generationTargets.filter((target) => target === 'json')
-  const [irText, client] = await Promise.all(
+  const [irText, client, goPackage] = await Promise.all(
     targets.map((target) => cache.textOrMade(['webrpc-gen', target, ...sources], () => webrpcGen(root, target))),
   )
-  return { irText: withEnumAndErrorComments(irText!, root, repoRoot), client }
+  return { irText: withEnumAndErrorComments(irText!, root, repoRoot), client, goPackage }
 }
 
 interface StockOutputs {
   irText: string
   client?: string
+  /** The Go package (types, client, server) of the service root. */
+  goPackage?: string
 }
 
 const fileAndText = (file: string) => [relative(repoRoot, file), readFileSync(file, 'utf8')]
 
-/**
- * Every generated file of the selected services and every file all services share, by path relative
- * to gen/. The webrpc-gen processes start first; a step whose inputs and code did not change is read
- * from the cache, so ts-morph and ajv load only when something they make must be made anew.
- */
+/** Every file of gen/ that a run makes (generateOutputs), by path relative to gen/. */
 export async function generateFiles(options: GenerateOptions = {}): Promise<Map<string, string>> {
+  return (await generateOutputs(options)).gen
+}
+
+/**
+ * Every generated file of the selected services and every file all services share, in gen/ and in the Go
+ * module. The webrpc-gen processes start first; a step whose inputs and code did not change is read from the
+ * cache, so ts-morph and ajv load only when something they make must be made anew.
+ */
+export async function generateOutputs(options: GenerateOptions = {}): Promise<GeneratedOutputs> {
   const { all, selected } = selectedServices(options.services)
   const runner = options.runner ?? (await StepRunner.create(new GenCache(options.cache !== false)))
   const { cache } = runner
@@ -77,10 +93,12 @@ export async function generateFiles(options: GenerateOptions = {}): Promise<Map<
   const routing = JSON.parse(await checkedRouting) as RoutingData
   const irs = new Map<string, WebrpcIR>()
   const clients = new Map<string, string>()
+  const goPackages = new Map<string, string>()
   for (const stem of all) {
-    const { irText, client } = await stock.get(stem)!
+    const { irText, client, goPackage } = await stock.get(stem)!
     irs.set(stem, JSON.parse(irText) as WebrpcIR)
     if (client !== undefined) clients.set(stem, client)
+    if (goPackage !== undefined) goPackages.set(stem, goPackage)
   }
   checkArgumentFormats(loadArgumentFormats(), irs.values())
 
@@ -100,11 +118,19 @@ export async function generateFiles(options: GenerateOptions = {}): Promise<Map<
   files.set('fixtures.gen.ts', fixtureTypesText(fixturesSchema))
   for (const documents of [...openapi, schemaFiles, fixturesValidator])
     for (const [name, text] of JSON.parse(await documents) as [string, string][]) files.set(name, text)
-  return files
+  return { gen: files, go: goModuleFiles(goPackages, irs, routing) }
 }
 
-/** Regenerates `outDir` from schema/ and scripts/; a full run also removes files no longer generated. Returns the files that changed. */
+/**
+ * Regenerates `outDir` (gen/) and the Go module's generated files from schema/ and scripts/; a full run also
+ * removes files no longer generated. Returns the files that changed: gen/'s by path relative to it, the Go
+ * module's as `go/<path>`.
+ */
 export async function generate(outDir: string = genDir, options: GenerateOptions = {}): Promise<string[]> {
-  const files = await generateFiles(options)
-  return writeTree(outDir, files, options.prune ?? options.services === undefined)
+  const { gen, go } = await generateOutputs(options)
+  const prune = options.prune ?? options.services === undefined
+  return [
+    ...writeTree(outDir, gen, prune),
+    ...writeTree(options.goDir ?? goModuleDir, go, prune, isGeneratedGoFile).map((name) => `go/${name}`),
+  ]
 }

@@ -11,6 +11,8 @@ export const repoRoot =
 export const launchedBundle: URL | undefined = typeof GEN_REPO_ROOT === 'string' ? new URL(import.meta.url) : undefined
 export const schemaDir = join(repoRoot, 'schema')
 export const genDir = join(repoRoot, 'gen')
+/** The Go module: its generated files (`*.gen.go`) beside the hand-written ones (CONTRIBUTING.md, Layout). */
+export const goModuleDir = join(repoRoot, 'go')
 export const toolsModuleDir = join(repoRoot, 'scripts', 'tools')
 export const toolsBinDir = join(repoRoot, '.tools', 'bin')
 

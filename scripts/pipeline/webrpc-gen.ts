@@ -1,19 +1,31 @@
 import { execFile, execFileSync } from 'node:child_process'
+import { basename } from 'node:path'
 import { ensureGoTool } from './go-tools.js'
 import { repoRoot } from './paths.js'
 
-export type WebrpcTarget = 'json' | 'typescript' | 'openapi'
+export type WebrpcTarget = 'json' | 'typescript' | 'golang' | 'openapi'
 
-export const targetFlags: Record<WebrpcTarget, string[]> = {
-  json: ['-target=json'],
-  typescript: ['-target=typescript', '-client'],
-  openapi: ['-target=openapi'],
+/**
+ * The Go package of a service is named after its root (`-pkg=marketplace`); `-fixEmptyArrays` makes the server
+ * answer a nil slice as `[]`, as the response schemas require of a required list.
+ */
+export const targetFlags: Record<WebrpcTarget, (stem: string) => string[]> = {
+  json: () => ['-target=json'],
+  typescript: () => ['-target=typescript', '-client'],
+  golang: (stem) => ['-target=golang', '-client', '-server', '-fixEmptyArrays', `-pkg=${stem}`],
+  openapi: () => ['-target=openapi'],
 }
 
-/** What generation asks of webrpc-gen: the IR and the stock client (never the express server; the OpenAPI documents come from the IR). */
-export const generationTargets: readonly WebrpcTarget[] = ['json', 'typescript']
+/**
+ * What generation asks of webrpc-gen: the IR, the stock TypeScript client (never the express server; the OpenAPI
+ * documents come from the IR) and the Go package (client, server interface and handler) of the Go module.
+ */
+export const generationTargets: readonly WebrpcTarget[] = ['json', 'typescript', 'golang']
 
-const argumentsOf = (schema: string, target: WebrpcTarget) => [`-schema=${schema}`, ...targetFlags[target]]
+const argumentsOf = (schema: string, target: WebrpcTarget) => [
+  `-schema=${schema}`,
+  ...targetFlags[target](basename(schema, '.ridl')),
+]
 
 const failure = (schema: string, error: unknown) => {
   const err = error as { stderr?: string; stdout?: string; message: string }

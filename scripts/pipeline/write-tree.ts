@@ -12,9 +12,15 @@ export function listTree(dir: string, base: string = dir): string[] {
 
 /**
  * Writes `files` under `outDir`, touching only those whose bytes change (so watchers and builds see
- * real changes only); with `prune`, removes files that are no longer generated. Returns what changed.
+ * real changes only); with `prune`, removes files that are no longer generated (of those `generated` says a run
+ * makes: the Go module keeps hand-written files beside its generated ones). Returns what changed.
  */
-export function writeTree(outDir: string, files: ReadonlyMap<string, string>, prune: boolean): string[] {
+export function writeTree(
+  outDir: string,
+  files: ReadonlyMap<string, string>,
+  prune: boolean,
+  generated: (name: string) => boolean = () => true,
+): string[] {
   const changed: string[] = []
   for (const [name, text] of files) {
     const path = join(outDir, name)
@@ -25,7 +31,7 @@ export function writeTree(outDir: string, files: ReadonlyMap<string, string>, pr
   }
   if (prune) {
     for (const name of listTree(outDir)) {
-      if (files.has(name)) continue
+      if (files.has(name) || !generated(name)) continue
       rmSync(join(outDir, name))
       changed.push(name)
     }

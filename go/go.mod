@@ -1,0 +1,3 @@
+module git.web3-market-contract.invalid/web3-market-contract/go
+
+go 1.24
