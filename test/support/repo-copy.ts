@@ -11,7 +11,16 @@ import { repoRoot } from '../../scripts/pipeline/paths.js'
 export function copyRepoForGeneration(): string {
   ensureGoTool('webrpc-gen')
   const dir = mkdtempSync(join(tmpdir(), 'gen-repo-'))
-  for (const entry of ['schema', 'scripts', 'src', 'gen', 'go', 'package.json', 'package-lock.json', '.prettierrc.json']) {
+  for (const entry of [
+    'schema',
+    'scripts',
+    'src',
+    'gen',
+    'go',
+    'package.json',
+    'package-lock.json',
+    '.prettierrc.json',
+  ]) {
     cpSync(join(repoRoot, entry), join(dir, entry), { recursive: true })
   }
   for (const entry of ['node_modules', '.tools']) symlinkSync(join(repoRoot, entry), join(dir, entry))
