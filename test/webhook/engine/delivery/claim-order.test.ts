@@ -1,0 +1,151 @@
+import { setTimeout } from 'node:timers/promises'
+import { afterEach, beforeEach, expect, test } from 'vitest'
+import { openSql, type Sql } from '../../../../src/store/sql.js'
+import {
+  claimDueDeliveries,
+  enqueueDeliveries,
+  type ClaimLimits,
+} from '../../../../src/webhook/engine/delivery/outbox.js'
+import { insertListener } from '../../../../src/webhook/engine/listeners/listener-store.js'
+import { prepareWebhookTables } from '../../../../src/webhook/engine/store/store-schema.js'
+import { dumpedStore } from '../../../support/store-dump.js'
+
+/**
+ * What the claim promises about fairness, read from which rows it takes: the listeners with due work are visited
+ * in turn from `after`; each offers its oldest due rows up to its free slots (perListener less those in flight);
+ * the rows are taken by their place in their listener's queue counting the requests in flight (the first free
+ * slot of every listener before the second of any), then in turn; consecutive claims take listeners in turn.
+ */
+
+/** The one place that knows how listeners, rows and claims are made: a new store for each test. */
+async function claimStore() {
+  const sql: Sql = await openSql({ dataDirDump: dumpedStore() })
+  await prepareWebhookTables(sql)
+  const now = Date.now()
+  return {
+    sql,
+    /** Adds an active listener and queues `rows` due deliveries for it, oldest first; returns their uids. */
+    async listenerWithRows(id: string, rows: number): Promise<string[]> {
+      await insertListener(sql, {
+        id,
+        projectId: 1,
+        chainId: undefined,
+        url: 'http://127.0.0.1:9/hooks',
+        filters: { contractAddresses: [], events: [] },
+        secret: 'secret',
+        active: true,
+        disabledReason: undefined,
+        createdAt: now,
+        updatedAt: now,
+        removedAt: undefined,
+      })
+      const uids: string[] = []
+      // One statement per row, each a few milliseconds after the one before (the embedded store's clock counts
+      // milliseconds), so the listener's queue has one order.
+      for (let i = 0; i < rows; i++) {
+        if (i > 0) await setTimeout(3)
+        const uid = `${id}-${i}`
+        await enqueueDeliveries(sql, [
+          { uid, listenerId: id, chainId: 137, blockNumber: 1, blockHash: '0xb1', body: '{}', state: 'pending' },
+        ])
+        uids.push(uid)
+      }
+      return uids
+    },
+    /** One claim, leasing what it takes for a minute; its rows' listeners sorted, and where the next one starts. */
+    async claim(limits: Partial<ClaimLimits> & Pick<ClaimLimits, 'limit' | 'perListener'>) {
+      const { deliveries, after } = await claimDueDeliveries(sql, 'engine-1', 60_000, {
+        inFlight: new Map(),
+        after: '',
+        ...limits,
+      })
+      return { listeners: deliveries.map((d) => d.listenerId).sort(), uids: deliveries.map((d) => d.uid), after }
+    },
+  }
+}
+
+let store: Awaited<ReturnType<typeof claimStore>>
+beforeEach(async () => {
+  store = await claimStore()
+})
+afterEach(async () => {
+  await store?.sql.close()
+})
+
+test("takes every listener's first slot before any listener's second", async () => {
+  for (const id of ['a', 'b', 'c']) await store.listenerWithRows(id, 3)
+  const first = await store.claim({ limit: 3, perListener: 3 })
+  expect(first.listeners).toEqual(['a', 'b', 'c'])
+  // Each now has one request in flight: the second slots go before any third.
+  const inFlight = new Map([
+    ['a', 1],
+    ['b', 1],
+    ['c', 1],
+  ])
+  expect((await store.claim({ limit: 4, perListener: 3, inFlight, after: first.after })).listeners).toEqual([
+    'a',
+    'a',
+    'b',
+    'c',
+  ])
+})
+
+test("each listener offers its oldest due rows, no more than its free slots, up to the claim's limit", async () => {
+  const a = await store.listenerWithRows('a', 4)
+  const b = await store.listenerWithRows('b', 1)
+  const first = await store.claim({ limit: 10, perListener: 2 })
+  expect(first.listeners).toEqual(['a', 'a', 'b'])
+  expect(new Set(first.uids)).toEqual(new Set([a[0], a[1], b[0]]))
+  const second = await store.claim({ limit: 1, perListener: 2 })
+  expect(second.uids).toEqual([a[2]])
+})
+
+test("counts a listener's requests in flight: its next slot ranks behind others' earlier ones", async () => {
+  for (const id of ['a', 'b', 'c']) await store.listenerWithRows(id, 3)
+  // a has two requests in flight: one free slot of three, and that slot is its third.
+  const first = await store.claim({ limit: 4, perListener: 3, inFlight: new Map([['a', 2]]) })
+  expect(first.listeners).toEqual(['b', 'b', 'c', 'c'])
+  const inFlight = new Map([
+    ['a', 2],
+    ['b', 2],
+    ['c', 2],
+  ])
+  expect((await store.claim({ limit: 10, perListener: 3, inFlight, after: first.after })).listeners).toEqual([
+    'a',
+    'b',
+    'c',
+  ])
+})
+
+test('a listener with perListener requests in flight offers nothing, however much it has due', async () => {
+  await store.listenerWithRows('a', 3)
+  await store.listenerWithRows('b', 1)
+  expect((await store.claim({ limit: 10, perListener: 3, inFlight: new Map([['a', 3]]) })).listeners).toEqual(['b'])
+  expect((await store.claim({ limit: 10, perListener: 3, inFlight: new Map([['a', 1]]) })).listeners).toEqual([
+    'a',
+    'a',
+  ])
+})
+
+test('consecutive claims take the listeners in turn, from after the last one served and around', async () => {
+  for (const id of ['a', 'b', 'c', 'd', 'e']) await store.listenerWithRows(id, 2)
+  const turns: { listeners: string[]; after: string }[] = []
+  let after = ''
+  for (let i = 0; i < 4; i++) {
+    const { listeners, after: next } = await store.claim({ limit: 2, perListener: 2, after })
+    turns.push({ listeners, after: next })
+    after = next
+  }
+  expect(turns).toEqual([
+    { listeners: ['a', 'b'], after: 'b' },
+    { listeners: ['c', 'd'], after: 'd' },
+    { listeners: ['a', 'e'], after: 'a' },
+    { listeners: ['b', 'c'], after: 'c' },
+  ])
+})
+
+test('within one slot, the listeners after the cursor come first', async () => {
+  for (const id of ['a', 'b', 'c']) await store.listenerWithRows(id, 1)
+  const claim = await store.claim({ limit: 2, perListener: 2, after: 'b' })
+  expect(claim).toMatchObject({ listeners: ['a', 'c'], after: 'a' })
+})
