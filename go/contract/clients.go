@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"git.web3-market-contract.invalid/web3-market-contract/go/builder"
 	"git.web3-market-contract.invalid/web3-market-contract/go/indexer"
@@ -60,7 +61,8 @@ func NewClients(network Network, options Options) (*Clients, error) {
 		if err != nil {
 			return nil, err
 		}
-		urls[route.service] = url
+		// The generated client appends /rpc/<Service>/<Method>: no slash of the template's may double it.
+		urls[route.service] = strings.TrimRight(url, "/")
 	}
 	client := withKeys(options)
 	return &Clients{

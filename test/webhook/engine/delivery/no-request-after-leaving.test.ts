@@ -84,8 +84,10 @@ async function settled(engine: WebhookEngine, listenerId: string) {
   let report = await engine.listDeliveries(1, listenerId)
   await waitUntil(async () => {
     report = await engine.listDeliveries(1, listenerId)
-    return !report.active && report.deliveries.every((d) => d.state !== 'pending')
-  }, 'the listener has left and none of its deliveries is pending')
+    // Every outcome written: a row withheld has its claim's attempt taken back, a row sent has it recorded.
+    const written = report.deliveries.every((d) => d.state !== 'pending' && d.attempts === d.history.length)
+    return !report.active && written
+  }, 'the listener has left and every outcome of its deliveries is written')
   return report
 }
 
