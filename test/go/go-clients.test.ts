@@ -30,6 +30,8 @@ beforeAll(async () => {
     accessKey: server.accessKey,
     secretKey: server.secretKey,
     urls: localUrls(server.url),
+    // The first webhook call opens the in-memory store: seconds, more on a loaded machine.
+    timeoutMs: 60_000,
   })
 }, 120_000)
 

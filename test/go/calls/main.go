@@ -66,7 +66,7 @@ func main() {
 	}
 	outcomes := make([]outcome, 0, len(in.Calls))
 	for _, c := range in.Calls {
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		answer, err := perform(ctx, clients, c)
 		cancel()
 		switch {
