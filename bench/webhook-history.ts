@@ -156,7 +156,7 @@ async function bytesPerDelivery(sql: Sql): Promise<{ engine: number; partitioned
     partitioned: {
       tables: ['webhook_history', 'webhook_attempts'],
       create: async (tx: Sql) => {
-        for (const step of webhookMigrationSteps) await step.up(tx)
+        for (const step of webhookMigrationSteps) for (const statement of step.statements) await tx.query(statement)
       },
     },
     unpartitioned: {
@@ -253,7 +253,6 @@ async function workRates(sql: Sql, round: number): Promise<{ enqueue: number; cl
       limit: 100,
       perListener: 100,
       inFlight: new Map(),
-      after: '',
     })
     if (taken.length === 0) throw new Error(`only ${claimed} of ${WORK} deliveries were due`)
     const at = Date.now()

@@ -58,7 +58,7 @@ export async function createWebhookEngine(options: WebhookEngineOptions): Promis
     worker,
   })
   const historyRetentionMs = options.historyRetentionMs ?? DEFAULT_HISTORY_RETENTION_MS
-  const history = historyRetention({ sql, now, log, retentionMs: historyRetentionMs })
+  const history = historyRetention({ sql, log, retentionMs: historyRetentionMs })
   const sink = matchingLogSink({ index, validatePayload: options.validatePayload, worker })
   const sources = eventSources({ sql, engineId, now, log, sink, chains: options.chains, sources: options.sources })
 

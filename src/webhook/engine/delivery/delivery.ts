@@ -52,8 +52,6 @@ export class DeliveryWorker {
   /** A wake() that came while the loop was busy: the next sleep returns at once. */
   private wokenWhileBusy = false
   private loop: Promise<void> | undefined
-  /** Where the next claim starts among the listeners with due work (claimDueDeliveries). */
-  private claimAfter = ''
   /** Rows were queued since the last claim: they may belong to a listener with nothing in flight here. */
   private rowsQueued = false
   private readonly outcomes: OutcomeWriter
@@ -149,11 +147,9 @@ export class DeliveryWorker {
               inFlight: new Map(
                 [...this.controllersByListener].map(([listenerId, controllers]) => [listenerId, controllers.size]),
               ),
-              after: this.claimAfter,
             },
           )
           claimed = claim.deliveries
-          this.claimAfter = claim.after
           for (const delivery of claimed) this.track(this.attempt(delivery))
           this.gate.claimEnded(claimNumber)
         }

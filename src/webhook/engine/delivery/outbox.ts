@@ -100,45 +100,11 @@ export interface ClaimLimits {
   perListener: number
   /** Requests in flight now, by listener id. */
   inFlight: Map<string, number>
-  /**
-   * The listener the previous claim took its last row from ('' at first): this claim looks at the listeners after
-   * it first, so with more listeners having due work than one claim can serve, each gets its turn.
-   */
-  after: string
 }
 
 export interface Claim {
   deliveries: ClaimedDelivery[]
-  /** Where the next claim starts: the listener of this claim's last row in its round (`after` if none). */
-  after: string
 }
-
-/**
- * SQL: the listeners that have pending rows, those after `cursor` and then the others up to it, in id order;
- * one index probe per listener (a loose index scan), however many rows each has. Read lazily, as far as the
- * statement needs: columns `round` (0 after the cursor, 1 from the start) and `listener_id`.
- */
-const listenersInTurn = (cursor: string) => `
-  -- Ordered by (listener_id, next_attempt_at), the order of webhook_outbox_pending_by_listener, whose entries are
-  -- the pending rows only: each probe lands on the next listener's first entry.
-  after_cursor (listener_id) as (
-    select (select listener_id from webhook_outbox where state = 'pending' and listener_id > ${cursor}
-            order by listener_id, next_attempt_at limit 1)
-    union all
-    select (select o.listener_id from webhook_outbox o where o.state = 'pending' and o.listener_id > w.listener_id
-            order by o.listener_id, o.next_attempt_at limit 1)
-    from after_cursor w where w.listener_id is not null
-  ), up_to_cursor (listener_id) as (
-    select (select listener_id from webhook_outbox where state = 'pending' order by listener_id, next_attempt_at limit 1)
-    union all
-    select (select o.listener_id from webhook_outbox o where o.state = 'pending' and o.listener_id > w.listener_id
-            order by o.listener_id, o.next_attempt_at limit 1)
-    from up_to_cursor w where w.listener_id < ${cursor}
-  ), in_turn (round, listener_id) as (
-    select 0, listener_id from after_cursor where listener_id is not null
-    union all
-    select 1, listener_id from up_to_cursor where listener_id <= ${cursor}
-  )`
 
 /**
  * Takes due rows of active listeners fairly and leases them to this engine: their next attempt moves to the
@@ -147,12 +113,13 @@ const listenersInTurn = (cursor: string) => `
  * and the listener's state is read here, in the same statement, so no engine sends for a listener that is no
  * longer active, whatever its own memory says.
  *
- * Fair: the listeners with due work are visited in turn from `after`, each offering its oldest due rows up to
- * its free slots (perListener less those in flight); the rows are taken by their place in their listener's
- * queue counting the requests in flight (the first free slot of every listener before the second of any), then
- * in turn. The cost is an index probe or two per listener visited, never a scan of one listener's backlog; the
- * visit stops once the listeners seen offer enough rows, so a claim that takes fewer than `limit` rows has
- * seen every listener with pending rows.
+ * Fair: the listeners ready now (webhook_listener_ready) are visited in the order they became ready, each offering
+ * its oldest due rows up to its free slots (perListener less those in flight); the rows are taken by their place in
+ * their listener's queue counting the requests in flight (the first free slot of every listener before the second
+ * of any), then in that order. A visited listener's time moves on: to now when it still has due rows, so the
+ * listeners that were waiting come first next time (each gets its turn), or to its next row's time. The cost is a
+ * few index probes per listener visited, and only listeners ready now are visited: one listener's backlog and the
+ * listeners whose rows wait in backoff cost it nothing.
  */
 export async function claimDueDeliveries(
   sql: Sql,
@@ -160,6 +127,7 @@ export async function claimDueDeliveries(
   leaseMs: number,
   limits: ClaimLimits,
 ): Promise<Claim> {
+  const atCap = [...limits.inFlight.values()].filter((inFlight) => inFlight >= limits.perListener).length
   const { rows } = await sql.query<{
     uid: string
     listener_id: string
@@ -168,44 +136,55 @@ export async function claimDueDeliveries(
     retry_from: number
     url: string
     secret: string
-    last_in_turn: string
   }>(
-    `with recursive ${listenersInTurn('$7::text')},
-     offered as (
-       select t.round, t.listener_id, due.uid, due.next_attempt_at, busy.in_flight
-       from in_turn t
+    `with visited as (
+       select listener_id, row_number() over (order by ready_at, listener_id) as turn from (
+         select listener_id, ready_at from webhook_listener_ready where ready_at <= now()
+         order by ready_at, listener_id limit $7 for update skip locked
+       ) ready
+     ), offered as (
+       select v.turn, v.listener_id, due.uid, due.next_attempt_at, busy.in_flight
+       from visited v
        cross join lateral (
          select coalesce((select f.in_flight from unnest($4::text[], $5::int[]) as f (listener_id, in_flight)
-                          where f.listener_id = t.listener_id), 0) as in_flight
+                          where f.listener_id = v.listener_id), 0) as in_flight
        ) busy
        cross join lateral (
-         -- The listener's due rows as one range of webhook_outbox_pending_by_listener, written as row comparisons:
-         -- with listener_id = t.listener_id the planner may walk webhook_outbox_due instead, through every due row.
          select o.uid, o.next_attempt_at from webhook_outbox o
-         where o.state = 'pending'
-           and (o.listener_id, o.next_attempt_at) >= (t.listener_id, '-infinity')
-           and (o.listener_id, o.next_attempt_at) <= (t.listener_id, now())
-           and exists (select 1 from webhook_listeners l where l.id = t.listener_id and l.active and l.removed_at is null)
-         order by o.listener_id, o.next_attempt_at limit greatest(0, least($3 - busy.in_flight, $2))
+         where o.listener_id = v.listener_id and o.state = 'pending' and o.next_attempt_at <= now()
+         order by o.next_attempt_at limit greatest(0, least($3 - busy.in_flight, $2))
          for update skip locked
        ) due
-       -- Each listener offers at most least($3, $2) rows: this many come from $2 listeners or more.
-       limit $2 * least($3, $2)
      ), chosen as (
-       select uid, round from (
-         select uid, round, listener_id, next_attempt_at,
+       select uid, listener_id from (
+         select uid, listener_id, turn,
                 row_number() over (partition by listener_id order by next_attempt_at) + in_flight as place
          from offered
-       ) ranked order by place, round, listener_id limit $2
+       ) ranked order by place, turn limit $2
      ), taken as (
        update webhook_outbox o set next_attempt_at = now() + $1::double precision * interval '1 millisecond',
          attempts = o.attempts + 1, claimed_by = $6, in_flight_until = now() + $1::double precision * interval '1 millisecond'
        from chosen, webhook_listeners l
-       where o.uid = chosen.uid and l.id = o.listener_id
-       returning o.uid, o.listener_id, o.body, o.attempts, o.retry_from, l.url, l.secret, chosen.round
+       where o.uid = chosen.uid and l.id = o.listener_id and l.active and l.removed_at is null
+       returning o.uid, o.listener_id, o.body, o.attempts, o.retry_from, l.url, l.secret
+     ), next_ready as (
+       -- When each visited listener may next be sent to: its first pending row not taken now (in the order of its
+       -- queue) or the end of the lease of those taken, but not before now; none when nothing is pending.
+       select v.listener_id, greatest(now(), least(
+         (select o.next_attempt_at from webhook_outbox o
+          where o.listener_id = v.listener_id and o.state = 'pending'
+            and o.uid not in (select c.uid from chosen c where c.listener_id = v.listener_id)
+          order by o.next_attempt_at limit 1),
+         case when exists (select 1 from chosen c where c.listener_id = v.listener_id)
+           then now() + $1::double precision * interval '1 millisecond' end)) as ready_at
+       from visited v
+     ), moved_on as (
+       update webhook_listener_ready r set ready_at = n.ready_at
+       from next_ready n where r.listener_id = n.listener_id and n.ready_at is not null
+     ), emptied as (
+       delete from webhook_listener_ready r using next_ready n where r.listener_id = n.listener_id and n.ready_at is null
      )
-     select taken.*, (select t.listener_id from taken t order by t.round desc, t.listener_id desc limit 1) as last_in_turn
-     from taken`,
+     select * from taken`,
     [
       leaseMs,
       limits.limit,
@@ -213,7 +192,7 @@ export async function claimDueDeliveries(
       [...limits.inFlight.keys()],
       [...limits.inFlight.values()],
       engineId,
-      limits.after,
+      limits.limit + atCap,
     ],
   )
   return {
@@ -226,18 +205,16 @@ export async function claimDueDeliveries(
       url: row.url,
       secret: row.secret,
     })),
-    after: rows[0]?.last_in_turn ?? limits.after,
   }
 }
 
 /**
- * How long until the next pending row not due yet falls due, by the database's clock. Rows due now are left out:
- * a claim that left them took every row it could (their listeners are at their cap, or another engine holds them).
+ * How long until the next listener not ready now becomes ready, by the database's clock. Listeners ready now are
+ * left out: a claim that left them took every row it could (they are at their cap, or another engine holds them).
  */
 export async function msUntilLaterRowDue(sql: Sql): Promise<number | undefined> {
   const { rows } = await sql.query<{ ms: number | string | null }>(
-    `select extract(epoch from min(next_attempt_at) - now()) * 1000 as ms from webhook_outbox
-     where state = 'pending' and next_attempt_at > now()`,
+    `select extract(epoch from min(ready_at) - now()) * 1000 as ms from webhook_listener_ready where ready_at > now()`,
   )
   const ms = rows[0]?.ms
   return ms === null || ms === undefined ? undefined : Number(ms)

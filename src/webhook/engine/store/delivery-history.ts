@@ -1,5 +1,4 @@
 import type { Sql } from '../../../store/sql.js'
-import { createDayPartitions, daysFrom, HISTORY_TABLES } from './history-partitions.js'
 
 /**
  * Deliveries live in two tables. webhook_outbox holds what the engine still works on: every pending row (the
@@ -78,75 +77,5 @@ export async function bringBackFromHistory(
      insert into webhook_outbox (${columns}, next_attempt_at, in_dropped_block)
      select ${columns}, finished_at, ${inDroppedBlock} from moved`,
     params,
-  )
-}
-
-/**
- * The migration step: the outbox, partitioned by the day a row was queued, becomes the outbox of the rows the
- * engine works on, with uid its key again, and webhook_history of the rest, by the day they finished.
- */
-export async function separateHistoryFromOutbox(sql: Sql): Promise<void> {
-  const old = 'webhook_outbox_by_queued_day'
-  await sql.query(`alter table webhook_outbox rename to ${old}`)
-  await sql.query(`create table webhook_outbox (like ${old} including defaults)`)
-  // in_dropped_block: the row's block was dropped by a reorg (a BLOCK_REMOVED's is the block it takes back).
-  await sql.query(
-    `alter table webhook_outbox add primary key (uid), add column in_dropped_block boolean not null default false`,
-  )
-  await sql.query(
-    `create table webhook_history (
-       uid text not null, listener_id text not null, chain_id bigint not null, block_number bigint not null,
-       block_hash text not null, body text not null, state text not null, attempts integer not null,
-       retry_from integer not null, last_status integer, last_error text, created_at timestamptz not null,
-       finished_at timestamptz not null) partition by range (finished_at)`,
-  )
-  await sql.query(`create table webhook_history_default partition of webhook_history default`)
-  const { rows } = await sql.query<{ day: Date }>(
-    `select distinct date_trunc('day', finished_at, 'UTC') as day from ${old} where finished_at is not null
-     union select now()`,
-  )
-  const days = rows.map((row) => row.day.getTime())
-  await createDayPartitions(sql, 'webhook_history', HISTORY_TABLES.webhook_history, [
-    ...days,
-    ...daysFrom(Math.max(...days)),
-  ])
-  const dropped = `exists (select 1 from ${old} r where r.chain_id = o.chain_id and r.block_hash = o.block_hash
-                   and (r.state = 'reorged' or r.body::json ->> 'type' = 'BLOCK_REMOVED'))`
-  await sql.query(
-    `insert into webhook_outbox select o.*, ${dropped} from ${old} o where o.state = 'pending' or ${dropped}`,
-  )
-  await sql.query(
-    `insert into webhook_history (${columns})
-     select ${HISTORY_COLUMNS.map((column) => (column === 'finished_at' ? 'coalesce(o.finished_at, o.created_at)' : `o.${column}`)).join(', ')}
-     from ${old} o where not exists (select 1 from webhook_outbox l where l.uid = o.uid)`,
-  )
-  await sql.query(`drop table ${old}`)
-  for (const statement of [
-    `create index webhook_outbox_due on webhook_outbox (next_attempt_at) where state = 'pending'`,
-    `create index webhook_outbox_pending_by_listener on webhook_outbox (listener_id, next_attempt_at) where state = 'pending'`,
-    // A listener's deliveries newest first (the deliveries report): both tables merged in index order.
-    `create index webhook_outbox_by_listener on webhook_outbox (listener_id, created_at)`,
-    `create index webhook_outbox_by_block on webhook_outbox (chain_id, block_hash)`,
-    `create index webhook_history_by_listener on webhook_history (listener_id, created_at)`,
-    `create index webhook_history_by_block on webhook_history (chain_id, block_hash)`,
-    `create index webhook_history_by_uid on webhook_history (uid)`,
-    // Every delivery, in the outbox or in history: for reading, each uid once.
-    `create view webhook_deliveries as
-       select ${columns}, next_attempt_at from webhook_outbox
-       union all select ${columns}, null::timestamptz as next_attempt_at from webhook_history`,
-  ])
-    await sql.query(statement)
-}
-
-/**
- * The outbox's listener index (the deliveries report, removals, recovery) answers equality on listener_id only:
- * text_pattern_ops has `=` but not the default `<` and `>`. The claim reads one listener's due rows as a range of
- * (listener_id, next_attempt_at); with this index usable for that range, the planner, once the table was analyzed,
- * took it and sorted every row of the listener by next_attempt_at, so each claim read the listener's whole backlog.
- */
-export async function equalityOnlyListenerIndex(sql: Sql): Promise<void> {
-  await sql.query(`drop index webhook_outbox_by_listener`)
-  await sql.query(
-    `create index webhook_outbox_by_listener on webhook_outbox (listener_id text_pattern_ops, created_at)`,
   )
 }

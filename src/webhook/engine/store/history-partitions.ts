@@ -32,7 +32,43 @@ export function dayOfPartition(table: string, name: string): number | undefined 
   return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : undefined
 }
 
-/** The days' tables (days in epoch ms, any time within them) that are missing, of a table partitioned by `time`. */
+/**
+ * The longest wait for a lock on a partitioned parent: a change of its partitions that waits longer gives up and is
+ * tried again, so the statements queued behind it (outcome writes) never wait more than about this long.
+ */
+export const PARTITION_LOCK_TIMEOUT_MS = 20
+
+/** Tries of one change of a parent's partitions, each after the one before gave up waiting for its lock. */
+const PARTITION_LOCK_TRIES = 5
+
+/** Runs `fn` under the database's setup lock: engines changing one parent's partitions at once take turns. */
+export const oneEngineAtATime = <T>(sql: Sql, fn: () => Promise<T>): Promise<T> =>
+  sql.oneAtATime ? sql.oneAtATime(fn) : fn()
+
+/** Runs `statement` in a transaction of its own that gives up waiting for a lock after PARTITION_LOCK_TIMEOUT_MS. */
+export async function withShortLockWait(sql: Sql, statement: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql.transaction(async (tx) => {
+        await tx.query(`set local lock_timeout = ${PARTITION_LOCK_TIMEOUT_MS}`)
+        await tx.query(statement)
+      })
+      return
+    } catch (error) {
+      const lockTimedOut = (error as { code?: string }).code === '55P03'
+      if (!lockTimedOut || attempt >= PARTITION_LOCK_TRIES) throw error
+      await new Promise((resolve) => setTimeout(resolve, PARTITION_LOCK_TIMEOUT_MS * attempt))
+    }
+  }
+}
+
+/**
+ * Makes the days' tables (days in epoch ms, any time within them) that are missing, of a table partitioned by
+ * `time`, each on its own: a table made apart, then attached (SHARE UPDATE EXCLUSIVE on the parent, which no read or
+ * write waits for), never CREATE … PARTITION OF, whose ACCESS EXCLUSIVE lock every outcome write would queue behind.
+ * A day whose rows went to the default partition keeps them there (its table cannot be attached over them) until
+ * the retention removes them.
+ */
 export async function createDayPartitions(
   sql: Sql,
   table: string,
@@ -43,17 +79,21 @@ export async function createDayPartitions(
   for (const day of new Set(days.map(dayStart))) {
     const name = dayName(table, day)
     if (existing.has(name)) continue
-    const bound = (ms: number) => `'${new Date(ms).toISOString()}'`
-    // A day whose rows went to the default partition keeps them there (the day's table could not be made
-    // over them) until the retention removes them.
     const { rows } = await sql.query(`select 1 from ${table}_default where ${time} >= $1 and ${time} < $2 limit 1`, [
       new Date(day),
       new Date(day + DAY_MS),
     ])
     if (rows.length > 0) continue
+    const from = `'${new Date(day).toISOString()}'`
+    const to = `'${new Date(day + DAY_MS).toISOString()}'`
+    await sql.query(`create table if not exists ${name} (like ${table} including defaults)`)
+    // The bound as a constraint beforehand, so attaching scans nothing.
+    await sql.query(`alter table ${name} drop constraint if exists ${name}_bound`)
     await sql.query(
-      `create table ${name} partition of ${table} for values from (${bound(day)}) to (${bound(day + DAY_MS)})`,
+      `alter table ${name} add constraint ${name}_bound check (${time} is not null and ${time} >= ${from} and ${time} < ${to})`,
     )
+    await withShortLockWait(sql, `alter table ${table} attach partition ${name} for values from (${from}) to (${to})`)
+    await sql.query(`alter table ${name} drop constraint ${name}_bound`)
   }
 }
 
@@ -67,49 +107,4 @@ export async function partitionsOf(sql: Sql, table: string): Promise<string[]> {
     [table],
   )
   return rows.map((row) => row.name)
-}
-
-/** The definitions of a table's indexes that hold no uniqueness, to be made again on its partitioned form. */
-async function plainIndexes(sql: Sql, table: string): Promise<string[]> {
-  const { rows } = await sql.query<{ definition: string }>(
-    `select pg_get_indexdef(i.indexrelid) as definition from pg_index i join pg_class c on c.oid = i.indrelid
-     where c.relname = $1 and c.relnamespace = current_schema()::regnamespace and not i.indisunique`,
-    [table],
-  )
-  return rows.map((row) => row.definition)
-}
-
-/**
- * Makes `table` partitioned by day of `time` with its rows and columns, its indexes made again and a day table for
- * every day its rows have. A unique index cannot be made again (it would have to hold the partition key).
- */
-export async function partitionByDay(sql: Sql, table: string, time: string): Promise<void> {
-  const indexes = await plainIndexes(sql, table)
-  const old = `${table}_unpartitioned`
-  await sql.query(`alter table ${table} rename to ${old}`)
-  await sql.query(`create table ${table} (like ${old} including defaults) partition by range (${time})`)
-  await sql.query(`create table ${table}_default partition of ${table} default`)
-  const { rows } = await sql.query<{ day: Date }>(
-    `select distinct date_trunc('day', ${time}, 'UTC') as day from ${old} where ${time} is not null
-     union select now()`,
-  )
-  const days = rows.map((row) => row.day.getTime())
-  await createDayPartitions(sql, table, time, [...days, ...daysFrom(Math.max(...days))])
-  await sql.query(`insert into ${table} select * from ${old}`)
-  // The attempt ids' sequence belongs to the old table's column: handed over, it outlives the old table.
-  if (table === 'webhook_attempts')
-    await sql.query(`alter sequence webhook_attempts_id_seq owned by webhook_attempts.id`)
-  await sql.query(`drop table ${old}`)
-  for (const definition of indexes) await sql.query(definition)
-}
-
-/**
- * The migration step of the first partitioned layout: the outbox by the day a row was queued, attempts by the
- * attempt's day, each indexed by uid in place of a key.
- */
-export async function partitionHistoryTables(sql: Sql): Promise<void> {
-  await partitionByDay(sql, 'webhook_outbox', 'created_at')
-  await partitionByDay(sql, 'webhook_attempts', 'at')
-  await sql.query(`create index webhook_outbox_by_uid on webhook_outbox (uid)`)
-  await sql.query(`create index webhook_attempts_by_uid on webhook_attempts (uid)`)
 }

@@ -8,6 +8,8 @@ import {
   daysFrom,
   HISTORY_TABLES,
   partitionsOf,
+  oneEngineAtATime,
+  withShortLockWait,
   type HistoryTable,
 } from './history-partitions.js'
 
@@ -24,46 +26,55 @@ const ROUND_MS = 60 * 60 * 1000
 const UPKEEP_LOCK_KEY = 0x77_65_62_68
 
 /**
- * Dropping a day's table waits for the statements reading the table to end, and holds up those arriving
- * meanwhile: it gives up after this long, and the next round tries again.
+ * Drops the day tables whose whole day is older than the database's now less `retentionMs` (history is kept at
+ * least the retention, at most a day longer); removes rows that old from the default partitions, and the outbox's
+ * finished rows of dropped blocks finished that long ago; moves to history the outbox's finished rows whose
+ * attempt's lease lapsed (an engine that stopped mid-send); makes the tables of today and the coming days. Returns
+ * the tables dropped; undefined when another engine was doing it. `clockOffsetMs` moves the database's now (tests).
+ *
+ * The rows go in one transaction under an advisory lock (one engine at a time). Each table is then made or dropped
+ * on its own, waiting at most PARTITION_LOCK_TIMEOUT_MS for its lock on the parent (withShortLockWait): the coming
+ * days first, so a removal that fails never takes a creation back, and no outcome write waits on the upkeep longer.
  */
-const LOCK_TIMEOUT_MS = 1000
-
-/**
- * Drops the day tables whose whole day is older than `now - retentionMs` (history is kept at least the
- * retention, at most a day longer); removes rows that old from the default partitions, and the outbox's finished
- * rows of dropped blocks finished that long ago; moves to history the outbox's finished rows whose attempt's lease
- * lapsed (an engine that stopped mid-send); makes the tables of today and the coming days. Returns the tables
- * dropped; undefined when another engine was doing it.
- */
-export async function removeExpiredHistory(sql: Sql, retentionMs: number, now: number): Promise<string[] | undefined> {
-  const cutoff = new Date(now - retentionMs)
-  return sql.transaction(async (tx) => {
-    const { rows } = await tx.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [
-      UPKEEP_LOCK_KEY,
-    ])
+export async function removeExpiredHistory(
+  sql: Sql,
+  retentionMs: number,
+  clockOffsetMs = 0,
+): Promise<string[] | undefined> {
+  const now = await sql.transaction(async (tx) => {
+    const { rows } = await tx.query<{ locked: boolean; now: Date }>(
+      `select pg_try_advisory_xact_lock($1) as locked, now() + $2::double precision * interval '1 millisecond' as now`,
+      [UPKEEP_LOCK_KEY, clockOffsetMs],
+    )
     if (!rows[0]?.locked) return undefined
+    const cutoff = new Date(rows[0].now.getTime() - retentionMs)
     await moveFinishedToHistory(tx, 'true', [])
     await tx.query(
       `delete from webhook_outbox where uid in (${lockedInOrder(EXPIRED_IN_OUTBOX)}) and ${EXPIRED_IN_OUTBOX}`,
       [cutoff],
     )
-    await tx.query(`set local lock_timeout = ${LOCK_TIMEOUT_MS}`)
-    const dropped: string[] = []
-    for (const [table, time] of Object.entries(HISTORY_TABLES) as [HistoryTable, string][]) {
-      const expired = (await partitionsOf(tx, table)).filter((name) => {
+    for (const [table, time] of Object.entries(HISTORY_TABLES))
+      await tx.query(`delete from ${table}_default where ${time} < $1`, [cutoff])
+    return rows[0].now.getTime()
+  })
+  if (now === undefined) return undefined
+  const tables = Object.entries(HISTORY_TABLES) as [HistoryTable, string][]
+  const dropped: string[] = []
+  await oneEngineAtATime(sql, async () => {
+    for (const [table, time] of tables) await createDayPartitions(sql, table, time, daysFrom(now))
+    for (const [table] of tables) {
+      const expired = (await partitionsOf(sql, table)).filter((name) => {
         const day = dayOfPartition(table, name)
-        return day !== undefined && day + DAY_MS <= cutoff.getTime()
+        return day !== undefined && day + DAY_MS <= now - retentionMs
       })
       for (const name of expired) {
-        await tx.query(`drop table ${name}`)
+        await withShortLockWait(sql, `alter table ${table} detach partition ${name}`)
+        await sql.query(`drop table ${name}`)
         dropped.push(name)
       }
-      await tx.query(`delete from ${table}_default where ${time} < $1`, [cutoff])
-      await createDayPartitions(tx, table, time, daysFrom(now))
     }
-    return dropped
   })
+  return dropped
 }
 
 /** An outbox row of a dropped block, finished before the cutoff ($1). */
@@ -75,16 +86,11 @@ export interface HistoryRetention {
 }
 
 /** Runs removeExpiredHistory when started and every hour after, until stopped; a failed round is logged. */
-export function historyRetention(options: {
-  sql: Sql
-  retentionMs: number
-  now: () => number
-  log: Log
-}): HistoryRetention {
+export function historyRetention(options: { sql: Sql; retentionMs: number; log: Log }): HistoryRetention {
   let timer: NodeJS.Timeout | undefined
   let round: Promise<unknown> = Promise.resolve()
   const run = () => {
-    round = removeExpiredHistory(options.sql, options.retentionMs, options.now()).catch((error: unknown) =>
+    round = removeExpiredHistory(options.sql, options.retentionMs).catch((error: unknown) =>
       options.log('removing expired webhook delivery history failed; the next round tries again', error),
     )
   }

@@ -1,25 +1,20 @@
 import { afterEach, expect, test } from 'vitest'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
 import { claimDueDeliveries } from '../../../../src/webhook/engine/delivery/outbox.js'
-import { createWebhookEngine, type InjectedLog } from '../../../../src/webhook/index.js'
+import { prepareWebhookTables } from '../../../../src/webhook/engine/store/store-schema.js'
 import { createTestDatabase } from '../../../local/support.js'
-import { transferSingleLog } from '../../support/logs.js'
 
 /**
- * A claim's cost does not grow with one listener's backlog, whatever the planner knows of the outbox: one listener
- * has BACKLOG due rows, queued by the engine a block at a time, the table is analyzed (as autovacuum does while an
- * engine runs), and a claim of a few rows must read a few of them. Its plan is read from EXPLAIN ANALYZE of the very
- * statement the engine sends.
+ * A claim's cost is bounded by the rows it takes and the listeners it can serve now, whatever waits: not by one
+ * listener's backlog, nor by the listeners whose rows wait in backoff, and whatever the planner knows of the tables
+ * (before and after ANALYZE, as autovacuum runs it while an engine works). Its plan is read from EXPLAIN (ANALYZE,
+ * BUFFERS) of the very statement the engine sends, with the engine's default limits.
  */
-const BACKLOG = 3_000
-const PER_BLOCK = 500
-const CLAIMED = 8
-const POLYGON = 137
-const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-const HOLDER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const EVENT = 'TransferSingle(address indexed,address indexed,address indexed,uint256,uint256)'
-/** Rows the claim may read from the outbox in all: its listener probes and the claimed rows twice, never the backlog. */
-const READ_BOUND = 4 * CLAIMED
+const MANY = 100_000
+const LIMIT = 16
+const PER_LISTENER = 4
+/** Rows every scan of the claim may return, in all loops and over every table. */
+const READ_BOUND = 32
 
 const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {
@@ -27,20 +22,21 @@ afterEach(async () => {
 })
 
 interface PlanNode {
+  'Node Type': string
   'Relation Name'?: string
   'Actual Rows': number
   'Actual Loops': number
   Plans?: PlanNode[]
 }
 
-/** Rows every scan of webhook_outbox returned, in all loops. */
-const outboxRowsRead = (node: PlanNode): number =>
-  (node['Relation Name'] === 'webhook_outbox' && !('Operation' in node)
+/** Rows every scan of a table returned, in all loops (a ModifyTable node names its table too, but reads nothing). */
+const rowsRead = (node: PlanNode): number =>
+  (node['Relation Name'] !== undefined && node['Node Type'] !== 'ModifyTable'
     ? node['Actual Rows'] * node['Actual Loops']
-    : 0) + (node.Plans ?? []).reduce((sum, child) => sum + outboxRowsRead(child), 0)
+    : 0) + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child), 0)
 
-/** The claim as the engine sends it, explained and analyzed in a transaction rolled back: rows read from the outbox. */
-async function claimReads(sql: Sql, listenerId: string): Promise<{ claimed: number; read: number }> {
+/** The claim as the engine sends it, explained and analyzed in a transaction rolled back. */
+async function claimReads(sql: Sql): Promise<{ claimed: number; read: number }> {
   let plan: PlanNode | undefined
   const rolledBack = new Error('rolled back')
   await sql
@@ -49,7 +45,7 @@ async function claimReads(sql: Sql, listenerId: string): Promise<{ claimed: numb
         ...tx,
         query: async <Row>(text: string, params?: unknown[]) => {
           const { rows } = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-            `explain (analyze, format json) ${text}`,
+            `explain (analyze, buffers, format json) ${text}`,
             params,
           )
           plan = rows[0]!['QUERY PLAN'][0].Plan
@@ -57,53 +53,70 @@ async function claimReads(sql: Sql, listenerId: string): Promise<{ claimed: numb
         },
       }
       await claimDueDeliveries(explaining, 'engine-1', 60_000, {
-        limit: CLAIMED,
-        perListener: 32,
-        inFlight: new Map([[listenerId, 2]]),
-        after: '',
+        limit: LIMIT,
+        perListener: PER_LISTENER,
+        inFlight: new Map(),
       })
       throw rolledBack
     })
     .catch((error: unknown) => {
       if (error !== rolledBack) throw error
     })
-  const taken = (node: PlanNode): number =>
-    node['Relation Name'] === 'webhook_outbox' && 'Operation' in node
-      ? node['Actual Rows']
-      : (node.Plans ?? []).reduce((sum, child) => sum + taken(child), 0)
-  return { claimed: taken(plan!), read: outboxRowsRead(plan!) }
+  return { claimed: plan!['Actual Rows'], read: rowsRead(plan!) }
 }
+
+/** Listeners `first`…`first + count - 1`, named l<n>, active. */
+const addListeners = (sql: Sql, first: number, count: number) =>
+  sql.query(
+    `insert into webhook_listeners (id, project_id, url, filters, secret, created_at, updated_at)
+     select 'l' || n, 1, 'http://127.0.0.1:9/hook', '{}', 'secret', now(), now()
+     from generate_series($1::int, $2::int) as n`,
+    [first, first + count - 1],
+  )
+
+/** `count` pending rows of listener l<n> for each n of `listeners`, due `dueIn` from now ('0' for now). */
+const queue = (sql: Sql, listeners: [number, number], count: number, dueIn: string) =>
+  sql.query(
+    `insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, created_at)
+     select 'u' || n || '-' || i, 'l' || n, 137, 1, '0xb1', '{"type":"BLOCK_ADDED"}', 'pending', now() + $4::interval, now()
+     from generate_series($1::int, $2::int) as n, generate_series(1, $3::int) as i`,
+    [listeners[0], listeners[1], count, dueIn],
+  )
 
 const stores: [string, () => Promise<Sql>][] = [
   ['the embedded store', () => openSql()],
   ['PostgreSQL', async () => openSql({ databaseUrl: await createTestDatabase('claim_cost') })],
 ]
 
-test.each(stores)(
-  'on %s, a claim reads a few rows of a listener with a large backlog, before and after ANALYZE',
-  async (_, open) => {
-    const sql = await open()
-    const engine = await createWebhookEngine({ sql, allowPrivateTargets: true })
-    cleanups.push(async () => {
-      await engine.stop()
-      await sql.close()
-    })
-    const { id: listenerId } = await engine.addListener(1, {
-      url: 'http://127.0.0.1:9/hook',
-      filters: { contractAddresses: [TOKEN], events: [EVENT] },
-    })
-    let tokenId = 0n
-    const mint = (): InjectedLog => {
-      const { address, topics, data } = transferSingleLog(TOKEN, HOLDER, HOLDER, HOLDER, ++tokenId, 1n)
-      return { address, topics, data }
-    }
-    for (let queued = 0; queued < BACKLOG; queued += PER_BLOCK)
-      await engine.injectBlock(POLYGON, Array.from({ length: PER_BLOCK }, mint))
-    const fresh = await claimReads(sql, listenerId)
-    await sql.query('analyze webhook_outbox')
-    const analyzed = await claimReads(sql, listenerId)
+async function opened(open: () => Promise<Sql>): Promise<Sql> {
+  const sql = await open()
+  cleanups.push(() => sql.close())
+  await prepareWebhookTables(sql)
+  return sql
+}
 
-    const bounded = { claimed: CLAIMED, read: expect.toSatisfy((read: number) => read <= READ_BOUND) }
-    expect({ fresh, analyzed }).toEqual({ fresh: bounded, analyzed: bounded })
+async function freshAndAnalyzed(sql: Sql) {
+  const fresh = await claimReads(sql)
+  await sql.query('analyze')
+  return { fresh, analyzed: await claimReads(sql) }
+}
+
+test.each(stores)(`on %s, a claim reads a few rows of one listener with ${MANY} rows due`, async (_, open) => {
+  const sql = await opened(open)
+  await addListeners(sql, 1, 1)
+  await queue(sql, [1, 1], MANY, '0')
+  const bounded = { claimed: PER_LISTENER, read: expect.toSatisfy((read: number) => read <= READ_BOUND) }
+  expect(await freshAndAnalyzed(sql)).toEqual({ fresh: bounded, analyzed: bounded })
+})
+
+test.each(stores)(
+  `on %s, a claim reads a few rows beside ${MANY} listeners whose rows wait in backoff`,
+  async (_, open) => {
+    const sql = await opened(open)
+    await addListeners(sql, 1, MANY + 1)
+    await queue(sql, [1, MANY], 1, '1 hour')
+    await queue(sql, [MANY + 1, MANY + 1], 1, '0')
+    const bounded = { claimed: 1, read: expect.toSatisfy((read: number) => read <= READ_BOUND) }
+    expect(await freshAndAnalyzed(sql)).toEqual({ fresh: bounded, analyzed: bounded })
   },
 )

@@ -12,7 +12,7 @@ import { dumpedStore } from '../../../support/store-dump.js'
 
 /**
  * What the claim promises about fairness, read from which rows it takes: the listeners with due work are visited
- * in turn from `after`; each offers its oldest due rows up to its free slots (perListener less those in flight);
+ * in turn, those waiting longest first; each offers its oldest due rows up to its free slots (perListener less those in flight);
  * the rows are taken by their place in their listener's queue counting the requests in flight (the first free
  * slot of every listener before the second of any), then in turn; consecutive claims take listeners in turn.
  */
@@ -52,14 +52,10 @@ async function claimStore() {
       }
       return uids
     },
-    /** One claim, leasing what it takes for a minute; its rows' listeners sorted, and where the next one starts. */
+    /** One claim, leasing what it takes for a minute; its rows' listeners sorted, and its rows. */
     async claim(limits: Partial<ClaimLimits> & Pick<ClaimLimits, 'limit' | 'perListener'>) {
-      const { deliveries, after } = await claimDueDeliveries(sql, 'engine-1', 60_000, {
-        inFlight: new Map(),
-        after: '',
-        ...limits,
-      })
-      return { listeners: deliveries.map((d) => d.listenerId).sort(), uids: deliveries.map((d) => d.uid), after }
+      const { deliveries } = await claimDueDeliveries(sql, 'engine-1', 60_000, { inFlight: new Map(), ...limits })
+      return { listeners: deliveries.map((d) => d.listenerId).sort(), uids: deliveries.map((d) => d.uid) }
     },
   }
 }
@@ -82,12 +78,7 @@ test("takes every listener's first slot before any listener's second", async () 
     ['b', 1],
     ['c', 1],
   ])
-  expect((await store.claim({ limit: 4, perListener: 3, inFlight, after: first.after })).listeners).toEqual([
-    'a',
-    'a',
-    'b',
-    'c',
-  ])
+  expect((await store.claim({ limit: 4, perListener: 3, inFlight })).listeners).toEqual(['a', 'a', 'b', 'c'])
 })
 
 test("each listener offers its oldest due rows, no more than its free slots, up to the claim's limit", async () => {
@@ -110,11 +101,7 @@ test("counts a listener's requests in flight: its next slot ranks behind others'
     ['b', 2],
     ['c', 2],
   ])
-  expect((await store.claim({ limit: 10, perListener: 3, inFlight, after: first.after })).listeners).toEqual([
-    'a',
-    'b',
-    'c',
-  ])
+  expect((await store.claim({ limit: 10, perListener: 3, inFlight })).listeners).toEqual(['a', 'b', 'c'])
 })
 
 test('a listener with perListener requests in flight offers nothing, however much it has due', async () => {
@@ -127,25 +114,20 @@ test('a listener with perListener requests in flight offers nothing, however muc
   ])
 })
 
-test('consecutive claims take the listeners in turn, from after the last one served and around', async () => {
+test('consecutive claims take the listeners in turn, those waiting longest first, and around', async () => {
   for (const id of ['a', 'b', 'c', 'd', 'e']) await store.listenerWithRows(id, 2)
-  const turns: { listeners: string[]; after: string }[] = []
-  let after = ''
-  for (let i = 0; i < 4; i++) {
-    const { listeners, after: next } = await store.claim({ limit: 2, perListener: 2, after })
-    turns.push({ listeners, after: next })
-    after = next
-  }
+  const turns: string[][] = []
+  for (let i = 0; i < 4; i++) turns.push((await store.claim({ limit: 2, perListener: 2 })).listeners)
   expect(turns).toEqual([
-    { listeners: ['a', 'b'], after: 'b' },
-    { listeners: ['c', 'd'], after: 'd' },
-    { listeners: ['a', 'e'], after: 'a' },
-    { listeners: ['b', 'c'], after: 'c' },
+    ['a', 'b'],
+    ['c', 'd'],
+    ['a', 'e'],
+    ['b', 'c'],
   ])
 })
 
-test('within one slot, the listeners after the cursor come first', async () => {
-  for (const id of ['a', 'b', 'c']) await store.listenerWithRows(id, 1)
-  const claim = await store.claim({ limit: 2, perListener: 2, after: 'b' })
-  expect(claim).toMatchObject({ listeners: ['a', 'c'], after: 'a' })
+test('within one slot, a listener just served comes after those still waiting', async () => {
+  for (const id of ['a', 'b', 'c']) await store.listenerWithRows(id, 2)
+  expect((await store.claim({ limit: 1, perListener: 2 })).listeners).toEqual(['a'])
+  expect((await store.claim({ limit: 2, perListener: 2 })).listeners).toEqual(['b', 'c'])
 })

@@ -136,7 +136,6 @@ test('a removal, a claim, two engines’ outcome writes, a reorg and a recovery 
           limit: 100,
           perListener: 100,
           inFlight: new Map(),
-          after: '',
         })
         await recordAttemptOutcomes(
           bare,
