@@ -18,10 +18,19 @@ export class ListenerHealth {
       const last = this.written.get(attempt.listenerId)
       return !last || last.healthy !== receiverHealthy || now - last.at >= REWRITE_AFTER_MS
     })
+    // A verdict older than REWRITE_AFTER_MS is written again whatever it was: it says nothing, and goes, so the map
+    // holds only the listeners judged in the last second, never every listener seen.
+    for (const [listenerId, last] of this.written)
+      if (now - last.at >= REWRITE_AFTER_MS) this.written.delete(listenerId)
     if (judged.length === 0) return
     await writeListenerHealth(sql, judged)
     for (const { attempt, receiverHealthy } of judged)
       this.written.set(attempt.listenerId, { healthy: receiverHealthy!, at: now })
+  }
+
+  /** Listeners whose last verdict is remembered. */
+  get size(): number {
+    return this.written.size
   }
 }
 
