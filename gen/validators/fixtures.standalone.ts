@@ -3,24 +3,11 @@
 // (imports fullFormats, ucs2length from ./ajv-runtime.js: it needs no package at run time). DO NOT EDIT.
 // ajv-standalone.js
 import { fullFormats, ucs2length } from "./ajv-runtime.js";
-var Fixtures = validate52;
-function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate54.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    let err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-    vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
-  }
-  if (typeof data == "number" && isFinite(data) && (data < 1 || isNaN(data))) {
-    let err1 = { instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-    vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
-  }
-  return validate54.errors = vErrors, errors === 0;
-}
-validate54.evaluated = { dynamicProps: !1, dynamicItems: !1 };
+var Fixtures = validate15;
 var func1 = ucs2length;
-function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate53.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -38,62 +25,43 @@ function validate53(data, { instancePath = "", parentData, parentDataProperty, r
         let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
       }
-    if (data.id !== void 0 && (validate54(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.name !== void 0 && typeof data.name != "string") {
-      let err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        let err4 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0) && (data0 < 1 || isNaN(data0))) {
+        let err5 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+      }
+    }
+    if (data.name !== void 0 && typeof data.name != "string") {
+      let err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
     }
     if (data.accessKey !== void 0) {
       let data2 = data.accessKey;
       if (typeof data2 == "string") {
         if (func1(data2) < 8) {
-          let err5 = { instancePath: instancePath + "/accessKey", schemaPath: "#/properties/accessKey/minLength", keyword: "minLength", params: { limit: 8 }, message: "must NOT have fewer than 8 characters" };
-          vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+          let err7 = { instancePath: instancePath + "/accessKey", schemaPath: "#/properties/accessKey/minLength", keyword: "minLength", params: { limit: 8 }, message: "must NOT have fewer than 8 characters" };
+          vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
       } else {
-        let err6 = { instancePath: instancePath + "/accessKey", schemaPath: "#/properties/accessKey/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+        let err8 = { instancePath: instancePath + "/accessKey", schemaPath: "#/properties/accessKey/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
       }
     }
   } else {
-    let err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+    let err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
   }
-  return validate53.errors = vErrors, errors === 0;
+  return validate16.errors = vErrors, errors === 0;
 }
-validate53.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
-var pattern3 = new RegExp("^[a-z0-9-]+$", "u");
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate58.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data == "string") {
-    if (!pattern3.test(data)) {
-      let err0 = { instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
-      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
-    }
-  } else {
-    let err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-    vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
-  }
-  return validate58.errors = vErrors, errors === 0;
-}
-validate58.evaluated = { dynamicProps: !1, dynamicItems: !1 };
-var pattern4 = new RegExp("^0x[0-9a-fA-F]{40}$", "u");
-function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate60.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data == "string") {
-    if (!pattern4.test(data)) {
-      let err0 = { instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
-    }
-  } else {
-    let err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-    vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
-  }
-  return validate60.errors = vErrors, errors === 0;
-}
-validate60.evaluated = { dynamicProps: !1, dynamicItems: !1 };
-function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate57.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+var pattern4 = new RegExp("^[a-z0-9-]+$", "u"), pattern5 = new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.network === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "network" }, message: "must have required property 'network'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -119,24 +87,48 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
         let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
-    if (data.network !== void 0 && (validate58(data.network, { instancePath: instancePath + "/network", parentData: data, parentDataProperty: "network", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors), errors = vErrors.length)), data.address !== void 0 && (validate60(data.address, { instancePath: instancePath + "/address", parentData: data, parentDataProperty: "address", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data.symbol !== void 0 && typeof data.symbol != "string") {
-      let err6 = { instancePath: instancePath + "/symbol", schemaPath: "#/properties/symbol/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+    if (data.network !== void 0) {
+      let data0 = data.network;
+      if (typeof data0 == "string") {
+        if (!pattern4.test(data0)) {
+          let err6 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
+          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+        }
+      } else {
+        let err7 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+      }
+    }
+    if (data.address !== void 0) {
+      let data1 = data.address;
+      if (typeof data1 == "string") {
+        if (!pattern5.test(data1)) {
+          let err8 = { instancePath: instancePath + "/address", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+          vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        }
+      } else {
+        let err9 = { instancePath: instancePath + "/address", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+      }
+    }
+    if (data.symbol !== void 0 && typeof data.symbol != "string") {
+      let err10 = { instancePath: instancePath + "/symbol", schemaPath: "#/properties/symbol/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
     }
     if (data.decimals !== void 0) {
       let data3 = data.decimals;
       if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        let err7 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        let err11 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
       }
       if (typeof data3 == "number" && isFinite(data3)) {
         if (data3 > 36 || isNaN(data3)) {
-          let err8 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/maximum", keyword: "maximum", params: { comparison: "<=", limit: 36 }, message: "must be <= 36" };
-          vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+          let err12 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/maximum", keyword: "maximum", params: { comparison: "<=", limit: 36 }, message: "must be <= 36" };
+          vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
         }
         if (data3 < 0 || isNaN(data3)) {
-          let err9 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+          let err13 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
         }
       }
     }
@@ -144,40 +136,25 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
       let data4 = data.usdPrice;
       if (typeof data4 == "number" && isFinite(data4)) {
         if (data4 < 0 || isNaN(data4)) {
-          let err10 = { instancePath: instancePath + "/usdPrice", schemaPath: "#/properties/usdPrice/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+          let err14 = { instancePath: instancePath + "/usdPrice", schemaPath: "#/properties/usdPrice/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
       } else {
-        let err11 = { instancePath: instancePath + "/usdPrice", schemaPath: "#/properties/usdPrice/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+        let err15 = { instancePath: instancePath + "/usdPrice", schemaPath: "#/properties/usdPrice/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
       }
     }
   } else {
-    let err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+    let err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
   }
-  return validate57.errors = vErrors, errors === 0;
+  return validate18.errors = vErrors, errors === 0;
 }
-validate57.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
-var schema25 = { type: "object", additionalProperties: !1, required: ["network", "contractAddress", "name", "contractType", "tokens"], properties: { network: { $ref: "#/$defs/network" }, contractAddress: { $ref: "#/$defs/address" }, name: { type: "string" }, contractType: { enum: ["ERC721", "ERC1155"] }, tokens: { type: "array", items: { $ref: "#/$defs/token" } }, orders: { type: "array", items: { $ref: "#/$defs/order" } } } }, schema26 = { type: "object", additionalProperties: !1, required: ["tokenId", "name", "attributes"], properties: { tokenId: { $ref: "#/$defs/decimal" }, name: { type: "string" }, description: { type: "string" }, image: { type: "string" }, externalUrl: { type: "string" }, decimals: { type: "integer", minimum: 0 }, attributes: { type: "array", items: { type: "object", required: ["trait_type", "value"], properties: { trait_type: { type: "string" }, value: { type: ["string", "number"] }, display_type: { type: "string" } } } }, assets: { type: "array", items: { $ref: "#/$defs/asset" } } } };
-var pattern5 = new RegExp("^(0|[1-9][0-9]*)$", "u");
-function validate67(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate67.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data == "string") {
-    if (!pattern5.test(data)) {
-      let err0 = { instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
-      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
-    }
-  } else {
-    let err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-    vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
-  }
-  return validate67.errors = vErrors, errors === 0;
-}
-validate67.evaluated = { dynamicProps: !1, dynamicItems: !1 };
-function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate69.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+var schema43 = { type: "object", additionalProperties: !1, required: ["network", "contractAddress", "name", "contractType", "tokens"], properties: { network: { $ref: "#/$defs/network" }, contractAddress: { $ref: "#/$defs/address" }, name: { type: "string" }, contractType: { enum: ["ERC721", "ERC1155"] }, tokens: { type: "array", items: { $ref: "#/$defs/token" } }, orders: { type: "array", items: { $ref: "#/$defs/order" } } } }, schema46 = { type: "object", additionalProperties: !1, required: ["tokenId", "name", "attributes"], properties: { tokenId: { $ref: "#/$defs/decimal" }, name: { type: "string" }, description: { type: "string" }, image: { type: "string" }, externalUrl: { type: "string" }, decimals: { type: "integer", minimum: 0 }, attributes: { type: "array", items: { type: "object", required: ["trait_type", "value"], properties: { trait_type: { type: "string" }, value: { type: ["string", "number"] }, display_type: { type: "string" } } } }, assets: { type: "array", items: { $ref: "#/$defs/asset" } } } };
+var pattern8 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.metadataField === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "metadataField" }, message: "must have required property 'metadataField'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -244,12 +221,11 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
     let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
   }
-  return validate69.errors = vErrors, errors === 0;
+  return validate22.errors = vErrors, errors === 0;
 }
-validate69.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
-function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate66.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.tokenId === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "tokenId" }, message: "must have required property 'tokenId'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -267,31 +243,43 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
         let err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
       }
-    if (data.tokenId !== void 0 && (validate67(data.tokenId, { instancePath: instancePath + "/tokenId", parentData: data, parentDataProperty: "tokenId", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors), errors = vErrors.length)), data.name !== void 0 && typeof data.name != "string") {
-      let err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+    if (data.tokenId !== void 0) {
+      let data0 = data.tokenId;
+      if (typeof data0 == "string") {
+        if (!pattern8.test(data0)) {
+          let err4 = { instancePath: instancePath + "/tokenId", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
+          vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
+        }
+      } else {
+        let err5 = { instancePath: instancePath + "/tokenId", schemaPath: "#/$defs/decimal/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+      }
     }
-    if (data.description !== void 0 && typeof data.description != "string") {
-      let err5 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
-    }
-    if (data.image !== void 0 && typeof data.image != "string") {
-      let err6 = { instancePath: instancePath + "/image", schemaPath: "#/properties/image/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    if (data.name !== void 0 && typeof data.name != "string") {
+      let err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
       vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
     }
-    if (data.externalUrl !== void 0 && typeof data.externalUrl != "string") {
-      let err7 = { instancePath: instancePath + "/externalUrl", schemaPath: "#/properties/externalUrl/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+    if (data.description !== void 0 && typeof data.description != "string") {
+      let err7 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
       vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+    }
+    if (data.image !== void 0 && typeof data.image != "string") {
+      let err8 = { instancePath: instancePath + "/image", schemaPath: "#/properties/image/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+    }
+    if (data.externalUrl !== void 0 && typeof data.externalUrl != "string") {
+      let err9 = { instancePath: instancePath + "/externalUrl", schemaPath: "#/properties/externalUrl/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
     }
     if (data.decimals !== void 0) {
       let data5 = data.decimals;
       if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
-        let err8 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        let err10 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
       }
       if (typeof data5 == "number" && isFinite(data5) && (data5 < 0 || isNaN(data5))) {
-        let err9 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        let err11 = { instancePath: instancePath + "/decimals", schemaPath: "#/properties/decimals/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
       }
     }
     if (data.attributes !== void 0) {
@@ -302,36 +290,36 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
           let data7 = data6[i0];
           if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
             if (data7.trait_type === void 0) {
-              let err10 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/required", keyword: "required", params: { missingProperty: "trait_type" }, message: "must have required property 'trait_type'" };
-              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+              let err12 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/required", keyword: "required", params: { missingProperty: "trait_type" }, message: "must have required property 'trait_type'" };
+              vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
             }
             if (data7.value === void 0) {
-              let err11 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/required", keyword: "required", params: { missingProperty: "value" }, message: "must have required property 'value'" };
-              vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+              let err13 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/required", keyword: "required", params: { missingProperty: "value" }, message: "must have required property 'value'" };
+              vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
             }
             if (data7.trait_type !== void 0 && typeof data7.trait_type != "string") {
-              let err12 = { instancePath: instancePath + "/attributes/" + i0 + "/trait_type", schemaPath: "#/properties/attributes/items/properties/trait_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+              let err14 = { instancePath: instancePath + "/attributes/" + i0 + "/trait_type", schemaPath: "#/properties/attributes/items/properties/trait_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
             }
             if (data7.value !== void 0) {
               let data9 = data7.value;
               if (typeof data9 != "string" && !(typeof data9 == "number" && isFinite(data9))) {
-                let err13 = { instancePath: instancePath + "/attributes/" + i0 + "/value", schemaPath: "#/properties/attributes/items/properties/value/type", keyword: "type", params: { type: schema26.properties.attributes.items.properties.value.type }, message: "must be string,number" };
-                vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+                let err15 = { instancePath: instancePath + "/attributes/" + i0 + "/value", schemaPath: "#/properties/attributes/items/properties/value/type", keyword: "type", params: { type: schema46.properties.attributes.items.properties.value.type }, message: "must be string,number" };
+                vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
               }
             }
             if (data7.display_type !== void 0 && typeof data7.display_type != "string") {
-              let err14 = { instancePath: instancePath + "/attributes/" + i0 + "/display_type", schemaPath: "#/properties/attributes/items/properties/display_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+              let err16 = { instancePath: instancePath + "/attributes/" + i0 + "/display_type", schemaPath: "#/properties/attributes/items/properties/display_type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
             }
           } else {
-            let err15 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+            let err17 = { instancePath: instancePath + "/attributes/" + i0, schemaPath: "#/properties/attributes/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
           }
         }
       } else {
-        let err16 = { instancePath: instancePath + "/attributes", schemaPath: "#/properties/attributes/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+        let err18 = { instancePath: instancePath + "/attributes", schemaPath: "#/properties/attributes/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
       }
     }
     if (data.assets !== void 0) {
@@ -339,38 +327,23 @@ function validate66(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data11)) {
         let len1 = data11.length;
         for (let i1 = 0; i1 < len1; i1++)
-          validate69(data11[i1], { instancePath: instancePath + "/assets/" + i1, parentData: data11, parentDataProperty: i1, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors), errors = vErrors.length);
+          validate22(data11[i1], { instancePath: instancePath + "/assets/" + i1, parentData: data11, parentDataProperty: i1, rootData }) || (vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors), errors = vErrors.length);
       } else {
-        let err17 = { instancePath: instancePath + "/assets", schemaPath: "#/properties/assets/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+        let err19 = { instancePath: instancePath + "/assets", schemaPath: "#/properties/assets/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
       }
     }
   } else {
-    let err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+    let err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
   }
-  return validate66.errors = vErrors, errors === 0;
+  return validate21.errors = vErrors, errors === 0;
 }
-validate66.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
-var schema29 = { type: "object", additionalProperties: !1, required: ["orderId", "tokenId", "side", "marketplace", "createdBy", "currency", "pricePerToken", "quantity"], properties: { orderId: { type: "string", minLength: 1 }, tokenId: { $ref: "#/$defs/decimal" }, side: { enum: ["listing", "offer"] }, status: { enum: ["active", "inactive", "expired", "cancelled", "filled"], default: "active" }, marketplace: { enum: ["platform_marketplace_v1", "platform_marketplace_v2", "blur", "zerox", "opensea", "looks_rare", "x2y2", "alienswap", "payment_processor", "mintify", "magic_eden"] }, createdBy: { $ref: "#/$defs/address" }, currency: { $ref: "#/$defs/address", description: "A currency of the same network" }, pricePerToken: { $ref: "#/$defs/decimal", description: "In the currency's smallest unit" }, quantity: { $ref: "#/$defs/decimal", description: "Initial quantity" }, quantityRemaining: { $ref: "#/$defs/decimal", description: "Defaults to quantity" }, feeBreakdown: { type: "array", items: { type: "object", additionalProperties: !1, required: ["kind", "recipientAddress", "bps"], properties: { kind: { type: "string" }, recipientAddress: { $ref: "#/$defs/address" }, bps: { type: "integer", minimum: 0, maximum: 1e4 } } } }, validFrom: { $ref: "#/$defs/datetime" }, validUntil: { $ref: "#/$defs/datetime" }, createdAt: { $ref: "#/$defs/datetime" }, blockNumber: { type: "integer", minimum: 0 } } }, func2 = Object.prototype.hasOwnProperty;
-var formats0 = fullFormats["date-time"];
-function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate80.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data == "string") {
-    if (!formats0.validate(data)) {
-      let err0 = { instancePath, schemaPath: "#/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-      vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
-    }
-  } else {
-    let err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-    vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
-  }
-  return validate80.errors = vErrors, errors === 0;
-}
-validate80.evaluated = { dynamicProps: !1, dynamicItems: !1 };
-function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate72.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+var schema49 = { type: "object", additionalProperties: !1, required: ["orderId", "tokenId", "side", "marketplace", "createdBy", "currency", "pricePerToken", "quantity"], properties: { orderId: { type: "string", minLength: 1 }, tokenId: { $ref: "#/$defs/decimal" }, side: { enum: ["listing", "offer"] }, status: { enum: ["active", "inactive", "expired", "cancelled", "filled"], default: "active" }, marketplace: { enum: ["platform_marketplace_v1", "platform_marketplace_v2", "blur", "zerox", "opensea", "looks_rare", "x2y2", "alienswap", "payment_processor", "mintify", "magic_eden"] }, createdBy: { $ref: "#/$defs/address" }, currency: { $ref: "#/$defs/address" }, pricePerToken: { $ref: "#/$defs/decimal" }, quantity: { $ref: "#/$defs/decimal" }, quantityRemaining: { $ref: "#/$defs/decimal" }, feeBreakdown: { type: "array", items: { type: "object", additionalProperties: !1, required: ["kind", "recipientAddress", "bps"], properties: { kind: { type: "string" }, recipientAddress: { $ref: "#/$defs/address" }, bps: { type: "integer", minimum: 0, maximum: 1e4 } } } }, validFrom: { $ref: "#/$defs/datetime" }, validUntil: { $ref: "#/$defs/datetime" }, createdAt: { $ref: "#/$defs/datetime" }, blockNumber: { type: "integer", minimum: 0 } } };
+var func2 = Object.prototype.hasOwnProperty, formats0 = fullFormats["date-time"];
+function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.orderId === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "orderId" }, message: "must have required property 'orderId'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -404,7 +377,7 @@ function validate72(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
     }
     for (let key0 in data)
-      if (!func2.call(schema29.properties, key0)) {
+      if (!func2.call(schema49.properties, key0)) {
         let err8 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
       }
@@ -420,28 +393,100 @@ function validate72(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
       }
     }
-    if (data.tokenId !== void 0 && (validate67(data.tokenId, { instancePath: instancePath + "/tokenId", parentData: data, parentDataProperty: "tokenId", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors), errors = vErrors.length)), data.side !== void 0) {
+    if (data.tokenId !== void 0) {
+      let data1 = data.tokenId;
+      if (typeof data1 == "string") {
+        if (!pattern8.test(data1)) {
+          let err11 = { instancePath: instancePath + "/tokenId", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
+          vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+        }
+      } else {
+        let err12 = { instancePath: instancePath + "/tokenId", schemaPath: "#/$defs/decimal/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+      }
+    }
+    if (data.side !== void 0) {
       let data2 = data.side;
       if (!(data2 === "listing" || data2 === "offer")) {
-        let err11 = { instancePath: instancePath + "/side", schemaPath: "#/properties/side/enum", keyword: "enum", params: { allowedValues: schema29.properties.side.enum }, message: "must be equal to one of the allowed values" };
-        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+        let err13 = { instancePath: instancePath + "/side", schemaPath: "#/properties/side/enum", keyword: "enum", params: { allowedValues: schema49.properties.side.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
       }
     }
     if (data.status !== void 0) {
       let data3 = data.status;
       if (!(data3 === "active" || data3 === "inactive" || data3 === "expired" || data3 === "cancelled" || data3 === "filled")) {
-        let err12 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/enum", keyword: "enum", params: { allowedValues: schema29.properties.status.enum }, message: "must be equal to one of the allowed values" };
-        vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+        let err14 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/enum", keyword: "enum", params: { allowedValues: schema49.properties.status.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
       }
     }
     if (data.marketplace !== void 0) {
       let data4 = data.marketplace;
       if (!(data4 === "platform_marketplace_v1" || data4 === "platform_marketplace_v2" || data4 === "blur" || data4 === "zerox" || data4 === "opensea" || data4 === "looks_rare" || data4 === "x2y2" || data4 === "alienswap" || data4 === "payment_processor" || data4 === "mintify" || data4 === "magic_eden")) {
-        let err13 = { instancePath: instancePath + "/marketplace", schemaPath: "#/properties/marketplace/enum", keyword: "enum", params: { allowedValues: schema29.properties.marketplace.enum }, message: "must be equal to one of the allowed values" };
-        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+        let err15 = { instancePath: instancePath + "/marketplace", schemaPath: "#/properties/marketplace/enum", keyword: "enum", params: { allowedValues: schema49.properties.marketplace.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
       }
     }
-    if (data.createdBy !== void 0 && (validate60(data.createdBy, { instancePath: instancePath + "/createdBy", parentData: data, parentDataProperty: "createdBy", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data.currency !== void 0 && (validate60(data.currency, { instancePath: instancePath + "/currency", parentData: data, parentDataProperty: "currency", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data.pricePerToken !== void 0 && (validate67(data.pricePerToken, { instancePath: instancePath + "/pricePerToken", parentData: data, parentDataProperty: "pricePerToken", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors), errors = vErrors.length)), data.quantity !== void 0 && (validate67(data.quantity, { instancePath: instancePath + "/quantity", parentData: data, parentDataProperty: "quantity", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors), errors = vErrors.length)), data.quantityRemaining !== void 0 && (validate67(data.quantityRemaining, { instancePath: instancePath + "/quantityRemaining", parentData: data, parentDataProperty: "quantityRemaining", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors), errors = vErrors.length)), data.feeBreakdown !== void 0) {
+    if (data.createdBy !== void 0) {
+      let data5 = data.createdBy;
+      if (typeof data5 == "string") {
+        if (!pattern5.test(data5)) {
+          let err16 = { instancePath: instancePath + "/createdBy", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+          vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+        }
+      } else {
+        let err17 = { instancePath: instancePath + "/createdBy", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+      }
+    }
+    if (data.currency !== void 0) {
+      let data6 = data.currency;
+      if (typeof data6 == "string") {
+        if (!pattern5.test(data6)) {
+          let err18 = { instancePath: instancePath + "/currency", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+          vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+        }
+      } else {
+        let err19 = { instancePath: instancePath + "/currency", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+      }
+    }
+    if (data.pricePerToken !== void 0) {
+      let data7 = data.pricePerToken;
+      if (typeof data7 == "string") {
+        if (!pattern8.test(data7)) {
+          let err20 = { instancePath: instancePath + "/pricePerToken", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
+          vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+        }
+      } else {
+        let err21 = { instancePath: instancePath + "/pricePerToken", schemaPath: "#/$defs/decimal/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+      }
+    }
+    if (data.quantity !== void 0) {
+      let data8 = data.quantity;
+      if (typeof data8 == "string") {
+        if (!pattern8.test(data8)) {
+          let err22 = { instancePath: instancePath + "/quantity", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
+          vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+        }
+      } else {
+        let err23 = { instancePath: instancePath + "/quantity", schemaPath: "#/$defs/decimal/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+      }
+    }
+    if (data.quantityRemaining !== void 0) {
+      let data9 = data.quantityRemaining;
+      if (typeof data9 == "string") {
+        if (!pattern8.test(data9)) {
+          let err24 = { instancePath: instancePath + "/quantityRemaining", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
+          vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+        }
+      } else {
+        let err25 = { instancePath: instancePath + "/quantityRemaining", schemaPath: "#/$defs/decimal/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+      }
+    }
+    if (data.feeBreakdown !== void 0) {
       let data10 = data.feeBreakdown;
       if (Array.isArray(data10)) {
         let len0 = data10.length;
@@ -449,74 +494,121 @@ function validate72(data, { instancePath = "", parentData, parentDataProperty, r
           let data11 = data10[i0];
           if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
             if (data11.kind === void 0) {
-              let err14 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'" };
-              vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+              let err26 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'" };
+              vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
             }
             if (data11.recipientAddress === void 0) {
-              let err15 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "recipientAddress" }, message: "must have required property 'recipientAddress'" };
-              vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+              let err27 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "recipientAddress" }, message: "must have required property 'recipientAddress'" };
+              vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
             }
             if (data11.bps === void 0) {
-              let err16 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "bps" }, message: "must have required property 'bps'" };
-              vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+              let err28 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/required", keyword: "required", params: { missingProperty: "bps" }, message: "must have required property 'bps'" };
+              vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
             }
             for (let key1 in data11)
               if (!(key1 === "kind" || key1 === "recipientAddress" || key1 === "bps")) {
-                let err17 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-                vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+                let err29 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+                vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
               }
             if (data11.kind !== void 0 && typeof data11.kind != "string") {
-              let err18 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/kind", schemaPath: "#/properties/feeBreakdown/items/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+              let err30 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/kind", schemaPath: "#/properties/feeBreakdown/items/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
             }
-            if (data11.recipientAddress !== void 0 && (validate60(data11.recipientAddress, { instancePath: instancePath + "/feeBreakdown/" + i0 + "/recipientAddress", parentData: data11, parentDataProperty: "recipientAddress", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data11.bps !== void 0) {
+            if (data11.recipientAddress !== void 0) {
+              let data13 = data11.recipientAddress;
+              if (typeof data13 == "string") {
+                if (!pattern5.test(data13)) {
+                  let err31 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/recipientAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+                  vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+                }
+              } else {
+                let err32 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/recipientAddress", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+              }
+            }
+            if (data11.bps !== void 0) {
               let data14 = data11.bps;
               if (!(typeof data14 == "number" && !(data14 % 1) && !isNaN(data14) && isFinite(data14))) {
-                let err19 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+                let err33 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
               }
               if (typeof data14 == "number" && isFinite(data14)) {
                 if (data14 > 1e4 || isNaN(data14)) {
-                  let err20 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" };
-                  vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+                  let err34 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000" };
+                  vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
                 }
                 if (data14 < 0 || isNaN(data14)) {
-                  let err21 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+                  let err35 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/bps", schemaPath: "#/properties/feeBreakdown/items/properties/bps/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                  vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
                 }
               }
             }
           } else {
-            let err22 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+            let err36 = { instancePath: instancePath + "/feeBreakdown/" + i0, schemaPath: "#/properties/feeBreakdown/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
           }
         }
       } else {
-        let err23 = { instancePath: instancePath + "/feeBreakdown", schemaPath: "#/properties/feeBreakdown/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
+        let err37 = { instancePath: instancePath + "/feeBreakdown", schemaPath: "#/properties/feeBreakdown/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
       }
     }
-    if (data.validFrom !== void 0 && (validate80(data.validFrom, { instancePath: instancePath + "/validFrom", parentData: data, parentDataProperty: "validFrom", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors), errors = vErrors.length)), data.validUntil !== void 0 && (validate80(data.validUntil, { instancePath: instancePath + "/validUntil", parentData: data, parentDataProperty: "validUntil", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors), errors = vErrors.length)), data.createdAt !== void 0 && (validate80(data.createdAt, { instancePath: instancePath + "/createdAt", parentData: data, parentDataProperty: "createdAt", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors), errors = vErrors.length)), data.blockNumber !== void 0) {
+    if (data.validFrom !== void 0) {
+      let data15 = data.validFrom;
+      if (typeof data15 == "string") {
+        if (!formats0.validate(data15)) {
+          let err38 = { instancePath: instancePath + "/validFrom", schemaPath: "#/$defs/datetime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
+        }
+      } else {
+        let err39 = { instancePath: instancePath + "/validFrom", schemaPath: "#/$defs/datetime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
+      }
+    }
+    if (data.validUntil !== void 0) {
+      let data16 = data.validUntil;
+      if (typeof data16 == "string") {
+        if (!formats0.validate(data16)) {
+          let err40 = { instancePath: instancePath + "/validUntil", schemaPath: "#/$defs/datetime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
+        }
+      } else {
+        let err41 = { instancePath: instancePath + "/validUntil", schemaPath: "#/$defs/datetime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
+      }
+    }
+    if (data.createdAt !== void 0) {
+      let data17 = data.createdAt;
+      if (typeof data17 == "string") {
+        if (!formats0.validate(data17)) {
+          let err42 = { instancePath: instancePath + "/createdAt", schemaPath: "#/$defs/datetime/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
+        }
+      } else {
+        let err43 = { instancePath: instancePath + "/createdAt", schemaPath: "#/$defs/datetime/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
+      }
+    }
+    if (data.blockNumber !== void 0) {
       let data18 = data.blockNumber;
       if (!(typeof data18 == "number" && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
-        let err24 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+        let err44 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
       }
       if (typeof data18 == "number" && isFinite(data18) && (data18 < 0 || isNaN(data18))) {
-        let err25 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-        vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+        let err45 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+        vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
       }
     }
   } else {
-    let err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+    let err46 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
   }
-  return validate72.errors = vErrors, errors === 0;
+  return validate25.errors = vErrors, errors === 0;
 }
-validate72.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate63.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.network === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "network" }, message: "must have required property 'network'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -542,15 +634,39 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
         let err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
       }
-    if (data.network !== void 0 && (validate58(data.network, { instancePath: instancePath + "/network", parentData: data, parentDataProperty: "network", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors), errors = vErrors.length)), data.contractAddress !== void 0 && (validate60(data.contractAddress, { instancePath: instancePath + "/contractAddress", parentData: data, parentDataProperty: "contractAddress", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data.name !== void 0 && typeof data.name != "string") {
-      let err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+    if (data.network !== void 0) {
+      let data0 = data.network;
+      if (typeof data0 == "string") {
+        if (!pattern4.test(data0)) {
+          let err6 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
+          vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+        }
+      } else {
+        let err7 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+      }
+    }
+    if (data.contractAddress !== void 0) {
+      let data1 = data.contractAddress;
+      if (typeof data1 == "string") {
+        if (!pattern5.test(data1)) {
+          let err8 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+          vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        }
+      } else {
+        let err9 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+      }
+    }
+    if (data.name !== void 0 && typeof data.name != "string") {
+      let err10 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
     }
     if (data.contractType !== void 0) {
       let data3 = data.contractType;
       if (!(data3 === "ERC721" || data3 === "ERC1155")) {
-        let err7 = { instancePath: instancePath + "/contractType", schemaPath: "#/properties/contractType/enum", keyword: "enum", params: { allowedValues: schema25.properties.contractType.enum }, message: "must be equal to one of the allowed values" };
-        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+        let err11 = { instancePath: instancePath + "/contractType", schemaPath: "#/properties/contractType/enum", keyword: "enum", params: { allowedValues: schema43.properties.contractType.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
       }
     }
     if (data.tokens !== void 0) {
@@ -558,10 +674,10 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data4)) {
         let len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++)
-          validate66(data4[i0], { instancePath: instancePath + "/tokens/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors), errors = vErrors.length);
+          validate21(data4[i0], { instancePath: instancePath + "/tokens/" + i0, parentData: data4, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors), errors = vErrors.length);
       } else {
-        let err8 = { instancePath: instancePath + "/tokens", schemaPath: "#/properties/tokens/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+        let err12 = { instancePath: instancePath + "/tokens", schemaPath: "#/properties/tokens/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
       }
     }
     if (data.orders !== void 0) {
@@ -569,22 +685,21 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data6)) {
         let len1 = data6.length;
         for (let i1 = 0; i1 < len1; i1++)
-          validate72(data6[i1], { instancePath: instancePath + "/orders/" + i1, parentData: data6, parentDataProperty: i1, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors), errors = vErrors.length);
+          validate25(data6[i1], { instancePath: instancePath + "/orders/" + i1, parentData: data6, parentDataProperty: i1, rootData }) || (vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors), errors = vErrors.length);
       } else {
-        let err9 = { instancePath: instancePath + "/orders", schemaPath: "#/properties/orders/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+        let err13 = { instancePath: instancePath + "/orders", schemaPath: "#/properties/orders/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
       }
     }
   } else {
-    let err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+    let err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
   }
-  return validate63.errors = vErrors, errors === 0;
+  return validate20.errors = vErrors, errors === 0;
 }
-validate63.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
-function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate86.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -606,9 +721,31 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
         let err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
       }
-    if (data.id !== void 0 && (validate54(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.projectId !== void 0 && (validate54(data.projectId, { instancePath: instancePath + "/projectId", parentData: data, parentDataProperty: "projectId", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.name !== void 0 && typeof data.name != "string") {
-      let err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        let err5 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0) && (data0 < 1 || isNaN(data0))) {
+        let err6 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+        vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+      }
+    }
+    if (data.projectId !== void 0) {
+      let data1 = data.projectId;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        let err7 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1) && (data1 < 1 || isNaN(data1))) {
+        let err8 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+      }
+    }
+    if (data.name !== void 0 && typeof data.name != "string") {
+      let err9 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
     }
     if (data.contacts !== void 0) {
       let data3 = data.contacts;
@@ -618,43 +755,54 @@ function validate86(data, { instancePath = "", parentData, parentDataProperty, r
           let data4 = data3[i0];
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.address === void 0) {
-              let err6 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/required", keyword: "required", params: { missingProperty: "address" }, message: "must have required property 'address'" };
-              vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
+              let err10 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/required", keyword: "required", params: { missingProperty: "address" }, message: "must have required property 'address'" };
+              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
             }
             for (let key1 in data4)
               if (!(key1 === "address" || key1 === "name" || key1 === "email")) {
-                let err7 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-                vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
+                let err11 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+                vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
               }
-            if (data4.address !== void 0 && (validate60(data4.address, { instancePath: instancePath + "/contacts/" + i0 + "/address", parentData: data4, parentDataProperty: "address", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data4.name !== void 0 && typeof data4.name != "string") {
-              let err8 = { instancePath: instancePath + "/contacts/" + i0 + "/name", schemaPath: "#/properties/contacts/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+            if (data4.address !== void 0) {
+              let data5 = data4.address;
+              if (typeof data5 == "string") {
+                if (!pattern5.test(data5)) {
+                  let err12 = { instancePath: instancePath + "/contacts/" + i0 + "/address", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+                  vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+                }
+              } else {
+                let err13 = { instancePath: instancePath + "/contacts/" + i0 + "/address", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+              }
+            }
+            if (data4.name !== void 0 && typeof data4.name != "string") {
+              let err14 = { instancePath: instancePath + "/contacts/" + i0 + "/name", schemaPath: "#/properties/contacts/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
             }
             if (data4.email !== void 0 && typeof data4.email != "string") {
-              let err9 = { instancePath: instancePath + "/contacts/" + i0 + "/email", schemaPath: "#/properties/contacts/items/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+              let err15 = { instancePath: instancePath + "/contacts/" + i0 + "/email", schemaPath: "#/properties/contacts/items/properties/email/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
             }
           } else {
-            let err10 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+            let err16 = { instancePath: instancePath + "/contacts/" + i0, schemaPath: "#/properties/contacts/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
           }
         }
       } else {
-        let err11 = { instancePath: instancePath + "/contacts", schemaPath: "#/properties/contacts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+        let err17 = { instancePath: instancePath + "/contacts", schemaPath: "#/properties/contacts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
       }
     }
   } else {
-    let err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+    let err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
   }
-  return validate86.errors = vErrors, errors === 0;
+  return validate28.errors = vErrors, errors === 0;
 }
-validate86.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
-var schema32 = { type: "object", additionalProperties: !1, required: ["id", "projectId", "network", "contractName", "contractAddress", "contractType", "source"], properties: { id: { $ref: "#/$defs/id" }, projectId: { $ref: "#/$defs/id" }, audienceId: { $ref: "#/$defs/id" }, network: { $ref: "#/$defs/network" }, contractName: { type: "string" }, contractAddress: { $ref: "#/$defs/address" }, contractType: { type: "string" }, source: { enum: ["LINKED", "DEPLOYED"] }, itemsContractAddress: { $ref: "#/$defs/address" }, abi: { type: "string" }, bytecode: { type: "string" }, bytecodeHash: { type: "string" } } };
-function validate91(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate91.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+var schema64 = { type: "object", additionalProperties: !1, required: ["id", "projectId", "network", "contractName", "contractAddress", "contractType", "source"], properties: { id: { $ref: "#/$defs/id" }, projectId: { $ref: "#/$defs/id" }, audienceId: { $ref: "#/$defs/id" }, network: { $ref: "#/$defs/network" }, contractName: { type: "string" }, contractAddress: { $ref: "#/$defs/address" }, contractType: { type: "string" }, source: { enum: ["LINKED", "DEPLOYED"] }, itemsContractAddress: { $ref: "#/$defs/address" }, abi: { type: "string" }, bytecode: { type: "string" }, bytecodeHash: { type: "string" } } };
+function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -684,47 +832,115 @@ function validate91(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
     }
     for (let key0 in data)
-      if (!func2.call(schema32.properties, key0)) {
+      if (!func2.call(schema64.properties, key0)) {
         let err7 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
       }
-    if (data.id !== void 0 && (validate54(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.projectId !== void 0 && (validate54(data.projectId, { instancePath: instancePath + "/projectId", parentData: data, parentDataProperty: "projectId", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.audienceId !== void 0 && (validate54(data.audienceId, { instancePath: instancePath + "/audienceId", parentData: data, parentDataProperty: "audienceId", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.network !== void 0 && (validate58(data.network, { instancePath: instancePath + "/network", parentData: data, parentDataProperty: "network", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors), errors = vErrors.length)), data.contractName !== void 0 && typeof data.contractName != "string") {
-      let err8 = { instancePath: instancePath + "/contractName", schemaPath: "#/properties/contractName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        let err8 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0) && (data0 < 1 || isNaN(data0))) {
+        let err9 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+      }
     }
-    if (data.contractAddress !== void 0 && (validate60(data.contractAddress, { instancePath: instancePath + "/contractAddress", parentData: data, parentDataProperty: "contractAddress", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data.contractType !== void 0 && typeof data.contractType != "string") {
-      let err9 = { instancePath: instancePath + "/contractType", schemaPath: "#/properties/contractType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+    if (data.projectId !== void 0) {
+      let data1 = data.projectId;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        let err10 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1) && (data1 < 1 || isNaN(data1))) {
+        let err11 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+      }
+    }
+    if (data.audienceId !== void 0) {
+      let data2 = data.audienceId;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        let err12 = { instancePath: instancePath + "/audienceId", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2) && (data2 < 1 || isNaN(data2))) {
+        let err13 = { instancePath: instancePath + "/audienceId", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+      }
+    }
+    if (data.network !== void 0) {
+      let data3 = data.network;
+      if (typeof data3 == "string") {
+        if (!pattern4.test(data3)) {
+          let err14 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
+          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+        }
+      } else {
+        let err15 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+      }
+    }
+    if (data.contractName !== void 0 && typeof data.contractName != "string") {
+      let err16 = { instancePath: instancePath + "/contractName", schemaPath: "#/properties/contractName/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+    }
+    if (data.contractAddress !== void 0) {
+      let data5 = data.contractAddress;
+      if (typeof data5 == "string") {
+        if (!pattern5.test(data5)) {
+          let err17 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+        }
+      } else {
+        let err18 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+      }
+    }
+    if (data.contractType !== void 0 && typeof data.contractType != "string") {
+      let err19 = { instancePath: instancePath + "/contractType", schemaPath: "#/properties/contractType/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
     }
     if (data.source !== void 0) {
       let data7 = data.source;
       if (!(data7 === "LINKED" || data7 === "DEPLOYED")) {
-        let err10 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/enum", keyword: "enum", params: { allowedValues: schema32.properties.source.enum }, message: "must be equal to one of the allowed values" };
-        vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+        let err20 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/enum", keyword: "enum", params: { allowedValues: schema64.properties.source.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
       }
     }
-    if (data.itemsContractAddress !== void 0 && (validate60(data.itemsContractAddress, { instancePath: instancePath + "/itemsContractAddress", parentData: data, parentDataProperty: "itemsContractAddress", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data.abi !== void 0 && typeof data.abi != "string") {
-      let err11 = { instancePath: instancePath + "/abi", schemaPath: "#/properties/abi/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+    if (data.itemsContractAddress !== void 0) {
+      let data8 = data.itemsContractAddress;
+      if (typeof data8 == "string") {
+        if (!pattern5.test(data8)) {
+          let err21 = { instancePath: instancePath + "/itemsContractAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+          vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
+        }
+      } else {
+        let err22 = { instancePath: instancePath + "/itemsContractAddress", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
+      }
+    }
+    if (data.abi !== void 0 && typeof data.abi != "string") {
+      let err23 = { instancePath: instancePath + "/abi", schemaPath: "#/properties/abi/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
     }
     if (data.bytecode !== void 0 && typeof data.bytecode != "string") {
-      let err12 = { instancePath: instancePath + "/bytecode", schemaPath: "#/properties/bytecode/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+      let err24 = { instancePath: instancePath + "/bytecode", schemaPath: "#/properties/bytecode/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
     }
     if (data.bytecodeHash !== void 0 && typeof data.bytecodeHash != "string") {
-      let err13 = { instancePath: instancePath + "/bytecodeHash", schemaPath: "#/properties/bytecodeHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+      let err25 = { instancePath: instancePath + "/bytecodeHash", schemaPath: "#/properties/bytecodeHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
     }
   } else {
-    let err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+    let err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
   }
-  return validate91.errors = vErrors, errors === 0;
+  return validate30.errors = vErrors, errors === 0;
 }
-validate91.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
-function validate99(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate99.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -758,24 +974,80 @@ function validate99(data, { instancePath = "", parentData, parentDataProperty, r
         let err7 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
       }
-    if (data.id !== void 0 && (validate54(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.gasTankId !== void 0 && (validate54(data.gasTankId, { instancePath: instancePath + "/gasTankId", parentData: data, parentDataProperty: "gasTankId", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.projectId !== void 0 && (validate54(data.projectId, { instancePath: instancePath + "/projectId", parentData: data, parentDataProperty: "projectId", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.network !== void 0 && (validate58(data.network, { instancePath: instancePath + "/network", parentData: data, parentDataProperty: "network", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors), errors = vErrors.length)), data.address !== void 0 && (validate60(data.address, { instancePath: instancePath + "/address", parentData: data, parentDataProperty: "address", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors), errors = vErrors.length)), data.name !== void 0 && typeof data.name != "string") {
-      let err8 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+    if (data.id !== void 0) {
+      let data0 = data.id;
+      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
+        let err8 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0) && (data0 < 1 || isNaN(data0))) {
+        let err9 = { instancePath: instancePath + "/id", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+        vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+      }
+    }
+    if (data.gasTankId !== void 0) {
+      let data1 = data.gasTankId;
+      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
+        let err10 = { instancePath: instancePath + "/gasTankId", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1) && (data1 < 1 || isNaN(data1))) {
+        let err11 = { instancePath: instancePath + "/gasTankId", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+        vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+      }
+    }
+    if (data.projectId !== void 0) {
+      let data2 = data.projectId;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        let err12 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2) && (data2 < 1 || isNaN(data2))) {
+        let err13 = { instancePath: instancePath + "/projectId", schemaPath: "#/$defs/id/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+        vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
+      }
+    }
+    if (data.network !== void 0) {
+      let data3 = data.network;
+      if (typeof data3 == "string") {
+        if (!pattern4.test(data3)) {
+          let err14 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
+          vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
+        }
+      } else {
+        let err15 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
+      }
+    }
+    if (data.address !== void 0) {
+      let data4 = data.address;
+      if (typeof data4 == "string") {
+        if (!pattern5.test(data4)) {
+          let err16 = { instancePath: instancePath + "/address", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
+          vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+        }
+      } else {
+        let err17 = { instancePath: instancePath + "/address", schemaPath: "#/$defs/address/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+      }
+    }
+    if (data.name !== void 0 && typeof data.name != "string") {
+      let err18 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
     }
     if (data.active !== void 0 && typeof data.active != "boolean") {
-      let err9 = { instancePath: instancePath + "/active", schemaPath: "#/properties/active/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-      vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+      let err19 = { instancePath: instancePath + "/active", schemaPath: "#/properties/active/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+      vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
     }
   } else {
-    let err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+    let err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
   }
-  return validate99.errors = vErrors, errors === 0;
+  return validate32.errors = vErrors, errors === 0;
 }
-validate99.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
-function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate52.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     for (let key0 in data)
       if (!(key0 === "$schema" || key0 === "projects" || key0 === "currencies" || key0 === "collections" || key0 === "audiences" || key0 === "contracts" || key0 === "gasSponsors")) {
         let err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
@@ -790,7 +1062,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data1)) {
         let len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++)
-          validate53(data1[i0], { instancePath: instancePath + "/projects/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors), errors = vErrors.length);
+          validate16(data1[i0], { instancePath: instancePath + "/projects/" + i0, parentData: data1, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors), errors = vErrors.length);
       } else {
         let err2 = { instancePath: instancePath + "/projects", schemaPath: "#/properties/projects/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
@@ -801,7 +1073,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data3)) {
         let len1 = data3.length;
         for (let i1 = 0; i1 < len1; i1++)
-          validate57(data3[i1], { instancePath: instancePath + "/currencies/" + i1, parentData: data3, parentDataProperty: i1, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors), errors = vErrors.length);
+          validate18(data3[i1], { instancePath: instancePath + "/currencies/" + i1, parentData: data3, parentDataProperty: i1, rootData }) || (vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors), errors = vErrors.length);
       } else {
         let err3 = { instancePath: instancePath + "/currencies", schemaPath: "#/properties/currencies/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
@@ -812,7 +1084,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data5)) {
         let len2 = data5.length;
         for (let i2 = 0; i2 < len2; i2++)
-          validate63(data5[i2], { instancePath: instancePath + "/collections/" + i2, parentData: data5, parentDataProperty: i2, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors), errors = vErrors.length);
+          validate20(data5[i2], { instancePath: instancePath + "/collections/" + i2, parentData: data5, parentDataProperty: i2, rootData }) || (vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors), errors = vErrors.length);
       } else {
         let err4 = { instancePath: instancePath + "/collections", schemaPath: "#/properties/collections/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
@@ -823,7 +1095,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data7)) {
         let len3 = data7.length;
         for (let i3 = 0; i3 < len3; i3++)
-          validate86(data7[i3], { instancePath: instancePath + "/audiences/" + i3, parentData: data7, parentDataProperty: i3, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors), errors = vErrors.length);
+          validate28(data7[i3], { instancePath: instancePath + "/audiences/" + i3, parentData: data7, parentDataProperty: i3, rootData }) || (vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors), errors = vErrors.length);
       } else {
         let err5 = { instancePath: instancePath + "/audiences", schemaPath: "#/properties/audiences/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
@@ -834,7 +1106,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data9)) {
         let len4 = data9.length;
         for (let i4 = 0; i4 < len4; i4++)
-          validate91(data9[i4], { instancePath: instancePath + "/contracts/" + i4, parentData: data9, parentDataProperty: i4, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors), errors = vErrors.length);
+          validate30(data9[i4], { instancePath: instancePath + "/contracts/" + i4, parentData: data9, parentDataProperty: i4, rootData }) || (vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors), errors = vErrors.length);
       } else {
         let err6 = { instancePath: instancePath + "/contracts", schemaPath: "#/properties/contracts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
@@ -845,7 +1117,7 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data11)) {
         let len5 = data11.length;
         for (let i5 = 0; i5 < len5; i5++)
-          validate99(data11[i5], { instancePath: instancePath + "/gasSponsors/" + i5, parentData: data11, parentDataProperty: i5, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors), errors = vErrors.length);
+          validate32(data11[i5], { instancePath: instancePath + "/gasSponsors/" + i5, parentData: data11, parentDataProperty: i5, rootData }) || (vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors), errors = vErrors.length);
       } else {
         let err7 = { instancePath: instancePath + "/gasSponsors", schemaPath: "#/properties/gasSponsors/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
@@ -855,9 +1127,8 @@ function validate52(data, { instancePath = "", parentData, parentDataProperty, r
     let err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
   }
-  return validate52.errors = vErrors, errors === 0;
+  return validate15.errors = vErrors, errors === 0;
 }
-validate52.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
 export {
   Fixtures
 };

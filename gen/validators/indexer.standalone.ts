@@ -3,67 +3,50 @@
 // (imports fullFormats from ./ajv-runtime.js: it needs no package at run time). DO NOT EDIT.
 // ajv-standalone.js
 import { fullFormats } from "./ajv-runtime.js";
-var WebhookEventType = validate53, schema20 = { $id: "https://web3-market-contract.invalid/schemas/indexer/WebhookEventType.json", title: "WebhookEventType", description: "Kind of a delivered event. The API contract names `BLOCK_ADDED`; `BLOCK_REMOVED` follows the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`BLOCK_ADDED`: The event's block was added to the chain: apply the event.\n\n`BLOCK_REMOVED`: The event's block was removed from the chain (a reorganisation): undo the `BLOCK_ADDED` of the same `txnHash`, `txnLogIndex` and `blockHash`, whose uid hashed with `:removed` appended is this uid.", type: "string", enum: ["BLOCK_ADDED", "BLOCK_REMOVED"] };
-function validate53(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate53.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {
+var WebhookEventType = validate16, schema38 = { $id: "https://web3-market-contract.invalid/schemas/indexer/WebhookEventType.json", type: "string", enum: ["BLOCK_ADDED", "BLOCK_REMOVED"] };
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (typeof data != "string") {
     let err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
     vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
   }
   if (!(data === "BLOCK_ADDED" || data === "BLOCK_REMOVED")) {
-    let err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema20.enum }, message: "must be equal to one of the allowed values" };
+    let err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema38.enum }, message: "must be equal to one of the allowed values" };
     vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  return validate53.errors = vErrors, errors === 0;
+  return validate16.errors = vErrors, errors === 0;
 }
-validate53.evaluated = { dynamicProps: !1, dynamicItems: !1 };
-var LogDataType = validate54, schema21 = { $id: "https://web3-market-contract.invalid/schemas/indexer/LogDataType.json", title: "LogDataType", description: "Kind of log of a delivered event. The API contract names `TOKEN_TRANSFER`; the other values follow the public API.\n\nCarried as the value's name (uint8 on the server side).\n\n`EVENT`: Any on-chain event.\n\n`TOKEN_TRANSFER`: A token transfer.\n\n`NATIVE_TOKEN_TRANSFER`: A transfer of the chain's native currency.\n\n`PLATFORM_TXN`: A transaction of the marketplace's own wallet.", type: "string", enum: ["EVENT", "TOKEN_TRANSFER", "NATIVE_TOKEN_TRANSFER", "PLATFORM_TXN"] };
-function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate54.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {
+var LogDataType = validate17, schema39 = { $id: "https://web3-market-contract.invalid/schemas/indexer/LogDataType.json", type: "string", enum: ["EVENT", "TOKEN_TRANSFER", "NATIVE_TOKEN_TRANSFER", "PLATFORM_TXN"] };
+function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (typeof data != "string") {
     let err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
     vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
   }
   if (!(data === "EVENT" || data === "TOKEN_TRANSFER" || data === "NATIVE_TOKEN_TRANSFER" || data === "PLATFORM_TXN")) {
-    let err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema21.enum }, message: "must be equal to one of the allowed values" };
+    let err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema39.enum }, message: "must be equal to one of the allowed values" };
     vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  return validate54.errors = vErrors, errors === 0;
+  return validate17.errors = vErrors, errors === 0;
 }
-validate54.evaluated = { dynamicProps: !1, dynamicItems: !1 };
-var ContractType = validate55, schema22 = { $id: "https://web3-market-contract.invalid/schemas/indexer/ContractType.json", title: "ContractType", description: `Type of the on-chain contract that emitted a delivered event. The API contract names ERC20, ERC721 and ERC1155 ("etc."); the other values follow the public API.
-
-Carried as the value's name (uint8 on the server side).
-
-\`NATIVE\`: The chain's native currency.
-
-\`ERC20\`: A fungible token.
-
-\`ERC721\`: A non-fungible token.
-
-\`ERC1155\`: A multi-token contract.
-
-\`PLATFORM_WALLET\`: The marketplace's own wallet contract.
-
-\`PLATFORM_MARKETPLACE\`: The marketplace's own on-chain marketplace contract.`, type: "string", enum: ["UNKNOWN", "NATIVE", "ERC20", "ERC721", "ERC1155", "PLATFORM_WALLET", "ERC20_BRIDGE", "ERC721_BRIDGE", "ERC1155_BRIDGE", "PLATFORM_MARKETPLACE", "ERC6909"] };
-function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate55.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), typeof data != "string") {
+var ContractType = validate18, schema40 = { $id: "https://web3-market-contract.invalid/schemas/indexer/ContractType.json", type: "string", enum: ["UNKNOWN", "NATIVE", "ERC20", "ERC721", "ERC1155", "PLATFORM_WALLET", "ERC20_BRIDGE", "ERC721_BRIDGE", "ERC1155_BRIDGE", "PLATFORM_MARKETPLACE", "ERC6909"] };
+function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (typeof data != "string") {
     let err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
     vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
   }
   if (!(data === "UNKNOWN" || data === "NATIVE" || data === "ERC20" || data === "ERC721" || data === "ERC1155" || data === "PLATFORM_WALLET" || data === "ERC20_BRIDGE" || data === "ERC721_BRIDGE" || data === "ERC1155_BRIDGE" || data === "PLATFORM_MARKETPLACE" || data === "ERC6909")) {
-    let err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema22.enum }, message: "must be equal to one of the allowed values" };
+    let err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema40.enum }, message: "must be equal to one of the allowed values" };
     vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  return validate55.errors = vErrors, errors === 0;
+  return validate18.errors = vErrors, errors === 0;
 }
-validate55.evaluated = { dynamicProps: !1, dynamicItems: !1 };
-var WebhookFilters = validate56;
-var pattern3 = new RegExp("^0x[0-9a-fA-F]{40}$", "u"), pattern4 = new RegExp("^[0-9]+$", "u"), pattern6 = new RegExp("^0x[0-9a-fA-F]{64}$", "u");
-function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate56.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+var WebhookFilters = validate19;
+var pattern4 = new RegExp("^0x[0-9a-fA-F]{40}$", "u"), pattern5 = new RegExp("^[0-9]+$", "u"), pattern7 = new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.contractAddresses === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractAddresses" }, message: "must have required property 'contractAddresses'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -79,7 +62,7 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i0 = 0; i0 < len0; i0++) {
           let data1 = data0[i0];
           if (typeof data1 == "string") {
-            if (!pattern3.test(data1)) {
+            if (!pattern4.test(data1)) {
               let err2 = { instancePath: instancePath + "/contractAddresses/" + i0, schemaPath: "#/properties/contractAddresses/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
               vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
             }
@@ -122,19 +105,21 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
             vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
           }
           var _valid0 = _errs13 === errors;
-          valid7 = valid7 || _valid0;
-          let _errs15 = errors;
-          if (typeof data5 == "string") {
-            if (!pattern4.test(data5)) {
-              let err9 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
-              vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+          if (valid7 = valid7 || _valid0, !valid7) {
+            let _errs15 = errors;
+            if (typeof data5 == "string") {
+              if (!pattern5.test(data5)) {
+                let err9 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
+                vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
+              }
+            } else {
+              let err10 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
             }
-          } else {
-            let err10 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+            var _valid0 = _errs15 === errors;
+            valid7 = valid7 || _valid0;
           }
-          var _valid0 = _errs15 === errors;
-          if (valid7 = valid7 || _valid0, valid7)
+          if (valid7)
             errors = _errs12, vErrors !== null && (_errs12 ? vErrors.length = _errs12 : vErrors = null);
           else {
             let err11 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
@@ -153,7 +138,7 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i3 = 0; i3 < len3; i3++) {
           let data7 = data6[i3];
           if (typeof data7 == "string") {
-            if (!pattern3.test(data7)) {
+            if (!pattern4.test(data7)) {
               let err13 = { instancePath: instancePath + "/accounts/" + i3, schemaPath: "#/properties/accounts/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
               vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
             }
@@ -174,7 +159,7 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i4 = 0; i4 < len4; i4++) {
           let data9 = data8[i4];
           if (typeof data9 == "string") {
-            if (!pattern6.test(data9)) {
+            if (!pattern7.test(data9)) {
               let err16 = { instancePath: instancePath + "/topicHashes/" + i4, schemaPath: "#/properties/topicHashes/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
               vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
             }
@@ -192,13 +177,12 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
     let err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
   }
-  return validate56.errors = vErrors, errors === 0;
+  return validate19.errors = vErrors, errors === 0;
 }
-validate56.evaluated = { props: { contractAddresses: !0, events: !0, tokenIDs: !0, accounts: !0, topicHashes: !0 }, dynamicProps: !1, dynamicItems: !1 };
-var ListenedEvent = validate57;
-function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate57.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+var ListenedEvent = validate20;
+function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.eventSig === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "eventSig" }, message: "must have required property 'eventSig'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -226,7 +210,7 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.topicHash !== void 0) {
       let data1 = data.topicHash;
       if (typeof data1 == "string") {
-        if (!pattern6.test(data1)) {
+        if (!pattern7.test(data1)) {
           let err6 = { instancePath: instancePath + "/topicHash", schemaPath: "#/properties/topicHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
@@ -281,13 +265,12 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
     let err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
   }
-  return validate57.errors = vErrors, errors === 0;
+  return validate20.errors = vErrors, errors === 0;
 }
-validate57.evaluated = { props: { eventSig: !0, topicHash: !0, types: !0, names: !0, indexed: !0 }, dynamicProps: !1, dynamicItems: !1 };
-var WebhookListener = validate58;
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate58.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+var WebhookListener = validate21;
+function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -320,12 +303,12 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
       let err7 = { instancePath: instancePath + "/url", schemaPath: "#/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
       vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
     }
-    if (data.filters !== void 0 && (validate56(data.filters, { instancePath: instancePath + "/filters", parentData: data, parentDataProperty: "filters", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors), errors = vErrors.length)), data.events !== void 0) {
+    if (data.filters !== void 0 && (validate19(data.filters, { instancePath: instancePath + "/filters", parentData: data, parentDataProperty: "filters", rootData }) || (vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors), errors = vErrors.length)), data.events !== void 0) {
       let data4 = data.events;
       if (Array.isArray(data4)) {
         let len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++)
-          validate57(data4[i0], { instancePath: instancePath + "/events/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors), errors = vErrors.length);
+          validate20(data4[i0], { instancePath: instancePath + "/events/" + i0, parentData: data4, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors), errors = vErrors.length);
       } else {
         let err8 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
@@ -351,14 +334,13 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
   }
-  return validate58.errors = vErrors, errors === 0;
+  return validate21.errors = vErrors, errors === 0;
 }
-validate58.evaluated = { props: { id: !0, projectId: !0, url: !0, filters: !0, events: !0, active: !0, secret: !0, createdAt: !0, updatedAt: !0 }, dynamicProps: !1, dynamicItems: !1 };
-var WebhookPayloadEvent = validate61;
-var pattern9 = new RegExp("^0x([0-9a-fA-F]{2})*$", "u");
-function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate61.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+var WebhookPayloadEvent = validate24;
+var pattern10 = new RegExp("^0x([0-9a-fA-F]{2})*$", "u");
+function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.topicHash === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "topicHash" }, message: "must have required property 'topicHash'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -382,7 +364,7 @@ function validate61(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.topicHash !== void 0) {
       let data0 = data.topicHash;
       if (typeof data0 == "string") {
-        if (!pattern6.test(data0)) {
+        if (!pattern7.test(data0)) {
           let err5 = { instancePath: instancePath + "/topicHash", schemaPath: "#/properties/topicHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
           vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
         }
@@ -430,7 +412,7 @@ function validate61(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i2 = 0; i2 < len2; i2++) {
           let data7 = data6[i2];
           if (typeof data7 == "string") {
-            if (!pattern9.test(data7)) {
+            if (!pattern10.test(data7)) {
               let err12 = { instancePath: instancePath + "/values/" + i2, schemaPath: "#/properties/values/items/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-fA-F]{2})*$" }, message: 'must match pattern "^0x([0-9a-fA-F]{2})*$"' };
               vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
             }
@@ -448,13 +430,12 @@ function validate61(data, { instancePath = "", parentData, parentDataProperty, r
     let err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
   }
-  return validate61.errors = vErrors, errors === 0;
+  return validate24.errors = vErrors, errors === 0;
 }
-validate61.evaluated = { props: { topicHash: !0, eventSig: !0, types: !0, names: !0, values: !0 }, dynamicProps: !1, dynamicItems: !1 };
-var WebhookRawLog = validate62;
-function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate62.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+var WebhookRawLog = validate25;
+function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" }, message: "must have required property 'data'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -466,7 +447,7 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.data !== void 0) {
       let data0 = data.data;
       if (typeof data0 == "string") {
-        if (!pattern9.test(data0)) {
+        if (!pattern10.test(data0)) {
           let err2 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-fA-F]{2})*$" }, message: 'must match pattern "^0x([0-9a-fA-F]{2})*$"' };
           vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
         }
@@ -482,7 +463,7 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i0 = 0; i0 < len0; i0++) {
           let data2 = data1[i0];
           if (typeof data2 == "string") {
-            if (!pattern6.test(data2)) {
+            if (!pattern7.test(data2)) {
               let err4 = { instancePath: instancePath + "/topics/" + i0, schemaPath: "#/properties/topics/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
               vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
             }
@@ -500,14 +481,13 @@ function validate62(data, { instancePath = "", parentData, parentDataProperty, r
     let err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
   }
-  return validate62.errors = vErrors, errors === 0;
+  return validate25.errors = vErrors, errors === 0;
 }
-validate62.evaluated = { props: { data: !0, topics: !0 }, dynamicProps: !1, dynamicItems: !1 };
-var WebhookPayload = validate63;
+var WebhookPayload = validate26;
 var formats0 = fullFormats["date-time"];
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate63.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uid === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "uid" }, message: "must have required property 'uid'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -568,119 +548,199 @@ function validate63(data, { instancePath = "", parentData, parentDataProperty, r
       let err14 = { instancePath: instancePath + "/uid", schemaPath: "#/properties/uid/type", keyword: "type", params: { type: "string" }, message: "must be string" };
       vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
     }
-    if (data.type !== void 0 && (validate53(data.type, { instancePath: instancePath + "/type", parentData: data, parentDataProperty: "type", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors), errors = vErrors.length)), data.blockNumber !== void 0) {
-      let data2 = data.blockNumber;
-      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        let err15 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+    if (data.type !== void 0) {
+      let data1 = data.type;
+      if (typeof data1 != "string") {
+        let err15 = { instancePath: instancePath + "/type", schemaPath: "WebhookEventType.json/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
       }
-      if (typeof data2 == "number" && isFinite(data2) && (data2 < 0 || isNaN(data2))) {
-        let err16 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+      if (!(data1 === "BLOCK_ADDED" || data1 === "BLOCK_REMOVED")) {
+        let err16 = { instancePath: instancePath + "/type", schemaPath: "WebhookEventType.json/enum", keyword: "enum", params: { allowedValues: schema38.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
+      }
+    }
+    if (data.blockNumber !== void 0) {
+      let data2 = data.blockNumber;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        let err17 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2) && (data2 < 0 || isNaN(data2))) {
+        let err18 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/properties/blockNumber/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+        vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
       }
     }
     if (data.blockHash !== void 0) {
       let data3 = data.blockHash;
       if (typeof data3 == "string") {
-        if (!pattern6.test(data3)) {
-          let err17 = { instancePath: instancePath + "/blockHash", schemaPath: "#/properties/blockHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
-          vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
+        if (!pattern7.test(data3)) {
+          let err19 = { instancePath: instancePath + "/blockHash", schemaPath: "#/properties/blockHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
+          vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
         }
       } else {
-        let err18 = { instancePath: instancePath + "/blockHash", schemaPath: "#/properties/blockHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
+        let err20 = { instancePath: instancePath + "/blockHash", schemaPath: "#/properties/blockHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
       }
     }
     if (data.parentBlockHash !== void 0) {
       let data4 = data.parentBlockHash;
       if (typeof data4 == "string") {
-        if (!pattern6.test(data4)) {
-          let err19 = { instancePath: instancePath + "/parentBlockHash", schemaPath: "#/properties/parentBlockHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
-          vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
+        if (!pattern7.test(data4)) {
+          let err21 = { instancePath: instancePath + "/parentBlockHash", schemaPath: "#/properties/parentBlockHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
+          vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
         }
       } else {
-        let err20 = { instancePath: instancePath + "/parentBlockHash", schemaPath: "#/properties/parentBlockHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
+        let err22 = { instancePath: instancePath + "/parentBlockHash", schemaPath: "#/properties/parentBlockHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
       }
     }
     if (data.contractAddress !== void 0) {
       let data5 = data.contractAddress;
       if (typeof data5 == "string") {
-        if (!pattern3.test(data5)) {
-          let err21 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/properties/contractAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
-          vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
-        }
-      } else {
-        let err22 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/properties/contractAddress/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
-      }
-    }
-    if (data.contractType !== void 0 && (validate55(data.contractType, { instancePath: instancePath + "/contractType", parentData: data, parentDataProperty: "contractType", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors), errors = vErrors.length)), data.txnHash !== void 0) {
-      let data7 = data.txnHash;
-      if (typeof data7 == "string") {
-        if (!pattern6.test(data7)) {
-          let err23 = { instancePath: instancePath + "/txnHash", schemaPath: "#/properties/txnHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
+        if (!pattern4.test(data5)) {
+          let err23 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/properties/contractAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
           vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
         }
       } else {
-        let err24 = { instancePath: instancePath + "/txnHash", schemaPath: "#/properties/txnHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        let err24 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/properties/contractAddress/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
+      }
+    }
+    if (data.contractType !== void 0) {
+      let data6 = data.contractType;
+      if (typeof data6 != "string") {
+        let err25 = { instancePath: instancePath + "/contractType", schemaPath: "ContractType.json/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+      }
+      if (!(data6 === "UNKNOWN" || data6 === "NATIVE" || data6 === "ERC20" || data6 === "ERC721" || data6 === "ERC1155" || data6 === "PLATFORM_WALLET" || data6 === "ERC20_BRIDGE" || data6 === "ERC721_BRIDGE" || data6 === "ERC1155_BRIDGE" || data6 === "PLATFORM_MARKETPLACE" || data6 === "ERC6909")) {
+        let err26 = { instancePath: instancePath + "/contractType", schemaPath: "ContractType.json/enum", keyword: "enum", params: { allowedValues: schema40.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+      }
+    }
+    if (data.txnHash !== void 0) {
+      let data7 = data.txnHash;
+      if (typeof data7 == "string") {
+        if (!pattern7.test(data7)) {
+          let err27 = { instancePath: instancePath + "/txnHash", schemaPath: "#/properties/txnHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
+          vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+        }
+      } else {
+        let err28 = { instancePath: instancePath + "/txnHash", schemaPath: "#/properties/txnHash/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
       }
     }
     if (data.txnIndex !== void 0) {
       let data8 = data.txnIndex;
       if (!(typeof data8 == "number" && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
-        let err25 = { instancePath: instancePath + "/txnIndex", schemaPath: "#/properties/txnIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
+        let err29 = { instancePath: instancePath + "/txnIndex", schemaPath: "#/properties/txnIndex/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
       }
       if (typeof data8 == "number" && isFinite(data8)) {
         if (data8 > 4294967295 || isNaN(data8)) {
-          let err26 = { instancePath: instancePath + "/txnIndex", schemaPath: "#/properties/txnIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 4294967295 }, message: "must be <= 4294967295" };
-          vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
+          let err30 = { instancePath: instancePath + "/txnIndex", schemaPath: "#/properties/txnIndex/maximum", keyword: "maximum", params: { comparison: "<=", limit: 4294967295 }, message: "must be <= 4294967295" };
+          vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
         }
         if (data8 < 0 || isNaN(data8)) {
-          let err27 = { instancePath: instancePath + "/txnIndex", schemaPath: "#/properties/txnIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
+          let err31 = { instancePath: instancePath + "/txnIndex", schemaPath: "#/properties/txnIndex/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
         }
       }
     }
     if (data.txnLogIndex !== void 0) {
       let data9 = data.txnLogIndex;
       if (typeof data9 == "string") {
-        if (!pattern4.test(data9)) {
-          let err28 = { instancePath: instancePath + "/txnLogIndex", schemaPath: "#/properties/txnLogIndex/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
-          vErrors === null ? vErrors = [err28] : vErrors.push(err28), errors++;
+        if (!pattern5.test(data9)) {
+          let err32 = { instancePath: instancePath + "/txnLogIndex", schemaPath: "#/properties/txnLogIndex/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
+          vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
         }
       } else {
-        let err29 = { instancePath: instancePath + "/txnLogIndex", schemaPath: "#/properties/txnLogIndex/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err29] : vErrors.push(err29), errors++;
+        let err33 = { instancePath: instancePath + "/txnLogIndex", schemaPath: "#/properties/txnLogIndex/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err33] : vErrors.push(err33), errors++;
       }
     }
     if (data.ts !== void 0) {
       let data10 = data.ts;
       if (typeof data10 == "string") {
         if (!formats0.validate(data10)) {
-          let err30 = { instancePath: instancePath + "/ts", schemaPath: "#/properties/ts/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
-          vErrors === null ? vErrors = [err30] : vErrors.push(err30), errors++;
+          let err34 = { instancePath: instancePath + "/ts", schemaPath: "#/properties/ts/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"' };
+          vErrors === null ? vErrors = [err34] : vErrors.push(err34), errors++;
         }
       } else {
-        let err31 = { instancePath: instancePath + "/ts", schemaPath: "#/properties/ts/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
+        let err35 = { instancePath: instancePath + "/ts", schemaPath: "#/properties/ts/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
       }
     }
-    data.event !== void 0 && (validate61(data.event, { instancePath: instancePath + "/event", parentData: data, parentDataProperty: "event", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors), errors = vErrors.length)), data.logDataType !== void 0 && (validate54(data.logDataType, { instancePath: instancePath + "/logDataType", parentData: data, parentDataProperty: "logDataType", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors), errors = vErrors.length)), data.rawLog !== void 0 && (validate62(data.rawLog, { instancePath: instancePath + "/rawLog", parentData: data, parentDataProperty: "rawLog", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors), errors = vErrors.length));
+    if (data.event !== void 0 && (validate24(data.event, { instancePath: instancePath + "/event", parentData: data, parentDataProperty: "event", rootData }) || (vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors), errors = vErrors.length)), data.logDataType !== void 0) {
+      let data12 = data.logDataType;
+      if (typeof data12 != "string") {
+        let err36 = { instancePath: instancePath + "/logDataType", schemaPath: "LogDataType.json/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
+      }
+      if (!(data12 === "EVENT" || data12 === "TOKEN_TRANSFER" || data12 === "NATIVE_TOKEN_TRANSFER" || data12 === "PLATFORM_TXN")) {
+        let err37 = { instancePath: instancePath + "/logDataType", schemaPath: "LogDataType.json/enum", keyword: "enum", params: { allowedValues: schema39.enum }, message: "must be equal to one of the allowed values" };
+        vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
+      }
+    }
+    if (data.rawLog !== void 0) {
+      let data13 = data.rawLog;
+      if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+        if (data13.data === void 0) {
+          let err38 = { instancePath: instancePath + "/rawLog", schemaPath: "WebhookRawLog.json/required", keyword: "required", params: { missingProperty: "data" }, message: "must have required property 'data'" };
+          vErrors === null ? vErrors = [err38] : vErrors.push(err38), errors++;
+        }
+        if (data13.topics === void 0) {
+          let err39 = { instancePath: instancePath + "/rawLog", schemaPath: "WebhookRawLog.json/required", keyword: "required", params: { missingProperty: "topics" }, message: "must have required property 'topics'" };
+          vErrors === null ? vErrors = [err39] : vErrors.push(err39), errors++;
+        }
+        if (data13.data !== void 0) {
+          let data14 = data13.data;
+          if (typeof data14 == "string") {
+            if (!pattern10.test(data14)) {
+              let err40 = { instancePath: instancePath + "/rawLog/data", schemaPath: "WebhookRawLog.json/properties/data/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-fA-F]{2})*$" }, message: 'must match pattern "^0x([0-9a-fA-F]{2})*$"' };
+              vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
+            }
+          } else {
+            let err41 = { instancePath: instancePath + "/rawLog/data", schemaPath: "WebhookRawLog.json/properties/data/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            vErrors === null ? vErrors = [err41] : vErrors.push(err41), errors++;
+          }
+        }
+        if (data13.topics !== void 0) {
+          let data15 = data13.topics;
+          if (Array.isArray(data15)) {
+            let len0 = data15.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data16 = data15[i0];
+              if (typeof data16 == "string") {
+                if (!pattern7.test(data16)) {
+                  let err42 = { instancePath: instancePath + "/rawLog/topics/" + i0, schemaPath: "WebhookRawLog.json/properties/topics/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
+                  vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
+                }
+              } else {
+                let err43 = { instancePath: instancePath + "/rawLog/topics/" + i0, schemaPath: "WebhookRawLog.json/properties/topics/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                vErrors === null ? vErrors = [err43] : vErrors.push(err43), errors++;
+              }
+            }
+          } else {
+            let err44 = { instancePath: instancePath + "/rawLog/topics", schemaPath: "WebhookRawLog.json/properties/topics/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            vErrors === null ? vErrors = [err44] : vErrors.push(err44), errors++;
+          }
+        }
+      } else {
+        let err45 = { instancePath: instancePath + "/rawLog", schemaPath: "WebhookRawLog.json/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        vErrors === null ? vErrors = [err45] : vErrors.push(err45), errors++;
+      }
+    }
   } else {
-    let err32 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
+    let err46 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
   }
-  return validate63.errors = vErrors, errors === 0;
+  return validate26.errors = vErrors, errors === 0;
 }
-validate63.evaluated = { props: { uid: !0, type: !0, blockNumber: !0, blockHash: !0, parentBlockHash: !0, contractAddress: !0, contractType: !0, txnHash: !0, txnIndex: !0, txnLogIndex: !0, ts: !0, event: !0, logDataType: !0, rawLog: !0 }, dynamicProps: !1, dynamicItems: !1 };
-var AddWebhookListenerRequest = validate69;
+var AddWebhookListenerRequest = validate28;
 var formats2 = fullFormats.uri;
-function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate70.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.contractAddresses === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "contractAddresses" }, message: "must have required property 'contractAddresses'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -701,7 +761,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i0 = 0; i0 < len0; i0++) {
           let data1 = data0[i0];
           if (typeof data1 == "string") {
-            if (!pattern3.test(data1)) {
+            if (!pattern4.test(data1)) {
               let err3 = { instancePath: instancePath + "/contractAddresses/" + i0, schemaPath: "#/properties/contractAddresses/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
               vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
             }
@@ -744,19 +804,21 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
             vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
           }
           var _valid0 = _errs14 === errors;
-          valid7 = valid7 || _valid0;
-          let _errs16 = errors;
-          if (typeof data5 == "string") {
-            if (!pattern4.test(data5)) {
-              let err10 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
-              vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+          if (valid7 = valid7 || _valid0, !valid7) {
+            let _errs16 = errors;
+            if (typeof data5 == "string") {
+              if (!pattern5.test(data5)) {
+                let err10 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
+                vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
+              }
+            } else {
+              let err11 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
             }
-          } else {
-            let err11 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
+            var _valid0 = _errs16 === errors;
+            valid7 = valid7 || _valid0;
           }
-          var _valid0 = _errs16 === errors;
-          if (valid7 = valid7 || _valid0, valid7)
+          if (valid7)
             errors = _errs13, vErrors !== null && (_errs13 ? vErrors.length = _errs13 : vErrors = null);
           else {
             let err12 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
@@ -775,7 +837,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i3 = 0; i3 < len3; i3++) {
           let data7 = data6[i3];
           if (typeof data7 == "string") {
-            if (!pattern3.test(data7)) {
+            if (!pattern4.test(data7)) {
               let err14 = { instancePath: instancePath + "/accounts/" + i3, schemaPath: "#/properties/accounts/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
               vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
             }
@@ -796,7 +858,7 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i4 = 0; i4 < len4; i4++) {
           let data9 = data8[i4];
           if (typeof data9 == "string") {
-            if (!pattern6.test(data9)) {
+            if (!pattern7.test(data9)) {
               let err17 = { instancePath: instancePath + "/topicHashes/" + i4, schemaPath: "#/properties/topicHashes/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
               vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
             }
@@ -814,12 +876,11 @@ function validate70(data, { instancePath = "", parentData, parentDataProperty, r
     let err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
   }
-  return validate70.errors = vErrors, errors === 0;
+  return validate29.errors = vErrors, errors === 0;
 }
-validate70.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
-function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate69.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.url === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -845,18 +906,17 @@ function validate69(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
       }
     }
-    data.filters !== void 0 && (validate70(data.filters, { instancePath: instancePath + "/filters", parentData: data, parentDataProperty: "filters", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors), errors = vErrors.length));
+    data.filters !== void 0 && (validate29(data.filters, { instancePath: instancePath + "/filters", parentData: data, parentDataProperty: "filters", rootData }) || (vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors), errors = vErrors.length));
   } else {
     let err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
   }
-  return validate69.errors = vErrors, errors === 0;
+  return validate28.errors = vErrors, errors === 0;
 }
-validate69.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
-var RemoveWebhookListenerRequest = validate72;
-function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate72.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+var RemoveWebhookListenerRequest = validate31;
+function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -877,7 +937,7 @@ function validate72(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.projectId !== void 0) {
       let data1 = data.projectId;
       if (typeof data1 == "string") {
-        if (!pattern4.test(data1)) {
+        if (!pattern5.test(data1)) {
           let err4 = { instancePath: instancePath + "/projectId", schemaPath: "#/properties/projectId/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
           vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
         }
@@ -890,29 +950,27 @@ function validate72(data, { instancePath = "", parentData, parentDataProperty, r
     let err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
   }
-  return validate72.errors = vErrors, errors === 0;
+  return validate31.errors = vErrors, errors === 0;
 }
-validate72.evaluated = { props: !0, dynamicProps: !1, dynamicItems: !1 };
-var AddWebhookListenerResponse = validate73;
-function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate73.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+var AddWebhookListenerResponse = validate32;
+function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.listener === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "listener" }, message: "must have required property 'listener'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
-    data.listener !== void 0 && (validate58(data.listener, { instancePath: instancePath + "/listener", parentData: data, parentDataProperty: "listener", rootData, dynamicAnchors }) || (vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors), errors = vErrors.length));
+    data.listener !== void 0 && (validate21(data.listener, { instancePath: instancePath + "/listener", parentData: data, parentDataProperty: "listener", rootData }) || (vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors), errors = vErrors.length));
   } else {
     let err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  return validate73.errors = vErrors, errors === 0;
+  return validate32.errors = vErrors, errors === 0;
 }
-validate73.evaluated = { props: { listener: !0 }, dynamicProps: !1, dynamicItems: !1 };
-var RemoveWebhookListenerResponse = validate75;
-function validate75(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null, errors = 0, evaluated0 = validate75.evaluated;
-  if (evaluated0.dynamicProps && (evaluated0.props = void 0), evaluated0.dynamicItems && (evaluated0.items = void 0), data && typeof data == "object" && !Array.isArray(data)) {
+var RemoveWebhookListenerResponse = validate34;
+function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null, errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
@@ -925,9 +983,8 @@ function validate75(data, { instancePath = "", parentData, parentDataProperty, r
     let err2 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
   }
-  return validate75.errors = vErrors, errors === 0;
+  return validate34.errors = vErrors, errors === 0;
 }
-validate75.evaluated = { props: { status: !0 }, dynamicProps: !1, dynamicItems: !1 };
 export {
   AddWebhookListenerRequest,
   AddWebhookListenerResponse,

@@ -14,20 +14,41 @@ export const standaloneCode = (require('ajv/dist/standalone/index.js') as typeof
 export type GeneratingAjvStrictness = Pick<Ajv2020Module.Options, 'allowUnionTypes'>
 
 /**
+ * References to a schema of at most this many keywords (as ajv counts them: nested ones included, annotations
+ * stripped by compiler-input.ts) and no reference of its own are compiled in place: enums, scalars and small
+ * objects such as a fee entry. Larger or referencing schemas stay one function each, called from every place that
+ * references them, which keeps the validators' bundle within its budget (BENCHMARKS.md, "Validators bundle").
+ */
+const inlinedSchemaKeywords = 20
+
+/**
  * The ajv the validators are generated with: strict mode, every error reported, ESM source output.
  * ajv-formats would make the generated code `require()` its formats; pointing `code.formats` at a
  * name we import instead (from gen/validators/ajv-runtime.ts: scripts/emit/jsonschema/ajv-runtime.ts) keeps the
- * output plain ESM. Each `$ref` calls the one function of the schema it names: by default ajv copies a small
- * referenced schema's code into every place that references it (marketplace's MarketplaceKind four times).
+ * output plain ESM.
  */
 export function createGeneratingAjv(strictness: GeneratingAjvStrictness = {}): Ajv2020Module.Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,
     ...strictness,
     allErrors: true,
-    inlineRefs: false,
+    inlineRefs: inlinedSchemaKeywords,
     code: { source: true, esm: true, lines: true, formats: _`fullFormats` },
   })
   addFormats(ajv)
+  withoutDynamicScopes(ajv)
   return ajv
+}
+
+/**
+ * Ajv2020 makes every validator ready for `$dynamicRef` and `unevaluated*`: each function takes (and allocates
+ * when called) a `dynamicAnchors` object and tracks the properties it evaluated, on every call. The schemas
+ * compiled here use neither (compiler-input.ts refuses them), so once the draft's meta-schema, which does use
+ * them, is compiled (schemas added later are checked against it), ajv's options for both are turned off: they
+ * are read when a validator's code is made.
+ */
+function withoutDynamicScopes(ajv: Ajv2020Module.Ajv2020): void {
+  ajv.validateSchema({ $schema: 'https://json-schema.org/draft/2020-12/schema' })
+  ajv.opts.dynamicRef = false
+  ajv.opts.unevaluated = false
 }

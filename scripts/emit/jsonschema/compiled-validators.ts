@@ -2,6 +2,7 @@ import { createGeneratingAjv, type GeneratingAjvStrictness, standaloneCode } fro
 import type { Ajv2020 } from 'ajv/dist/2020.js'
 import { linkedResources } from './bundle.js'
 import { schemaId } from './ids.js'
+import { compilerInput } from './compiler-input.js'
 import type { JsonSchema } from './json-schema.js'
 import type { SchemaResource, ServiceSchemas } from './service-schemas.js'
 
@@ -40,7 +41,7 @@ export function compiledValidators(
   let entry = compiled.get(key)
   if (!entry) {
     const ajv = createGeneratingAjv(strictness)
-    ajv.addSchema(bundle)
+    ajv.addSchema(compilerInput(bundle))
     entry = { ajv, code: standaloneCode(ajv, exports) }
     compiled.set(key, entry)
     for (const old of compiled.keys()) if (compiled.size > kept) compiled.delete(old)
