@@ -11,7 +11,7 @@ import { errorRows, errorsModuleText } from '../emit/typescript/shared-modules/e
 import { defaultRuntimeDir } from '../emit/typescript/shared-modules/header.js'
 import { networksModuleText } from '../emit/typescript/shared-modules/networks.js'
 import { StepRunner } from './step-runner.js'
-import { generationTargets, schemaOf, webrpcGen } from './webrpc-gen.js'
+import { generationTargets, schemaOf, targetFlags, webrpcGen } from './webrpc-gen.js'
 import { writeTree } from './write-tree.js'
 export interface GenerateOptions {
   /** Service roots whose files to regenerate (all by default); every service's IR is made all the same. */
@@ -53,7 +53,10 @@ async function stockOutputs(stem: string, withClient: boolean, cache: GenCache):
     : []
   const targets = withClient ? generationTargets : generationTargets.filter((target) => target === 'json')
   const [irText, client, goPackage] = await Promise.all(
-    targets.map((target) => cache.textOrMade(['webrpc-gen', target, ...sources], () => webrpcGen(root, target))),
+    // Keyed by the target's flags too: a flag added to a target (scripts/pipeline/webrpc-gen.ts) makes it anew.
+    targets.map((target) =>
+      cache.textOrMade(['webrpc-gen', ...targetFlags[target](stem), ...sources], () => webrpcGen(root, target)),
+    ),
   )
   return { irText: withEnumAndErrorComments(irText!, root, repoRoot), client, goPackage }
 }
