@@ -25,8 +25,10 @@ export interface FinishedAttempt {
 }
 
 /**
- * Records attempts and their outcomes in one transaction of two statements, however many there are: the rows
- * are updated, then those finished move to the history. Only a row still pending takes its outcome (a listener
+ * Records attempts and their outcomes in one transaction of two statements, however many there are. A row this
+ * engine holds that finishes now (delivered, failed, cancelled) goes to the history in the same statement, written
+ * there once with its outcome; any other row is updated in place, and the second statement moves those that left
+ * (a row cancelled while its attempt was in flight). Only a row still pending takes its outcome (a listener
  * removed meanwhile keeps its row cancelled); the engine's lease on the row ends either way. The rows are locked
  * by uid first (lockedInOrder); a retry is due after the same delay by the database's clock as by this engine's.
  */
@@ -54,6 +56,18 @@ async function writeOutcomes(sql: Sql, engineId: string, finished: readonly Fini
      ), recorded as (
        insert into webhook_attempts (uid, listener_id, attempt, at, status, error, duration_ms)
        select uid, listener_id, attempt, at, status, error, duration_ms from input where sent
+     ), finishing as (
+       delete from webhook_outbox o using input i, locked
+       where o.uid = i.uid and locked.uid = o.uid and o.state = 'pending' and i.final_state is not null
+         and o.claimed_by = $12 and not o.in_dropped_block
+       returning o.uid, o.listener_id, o.chain_id, o.block_number, o.block_hash, o.body, i.final_state as state,
+         case when i.sent then o.attempts else o.attempts - 1 end as attempts, o.retry_from, i.status as last_status,
+         i.outcome_error as last_error, o.created_at
+     ), moved as (
+       insert into webhook_history (uid, listener_id, chain_id, block_number, block_hash, body, state, attempts,
+         retry_from, last_status, last_error, created_at, finished_at)
+       select uid, listener_id, chain_id, block_number, block_hash, body, state, attempts, retry_from, last_status,
+         last_error, created_at, $11::timestamptz from finishing
      )
      update webhook_outbox o set
        attempts = case when i.sent then o.attempts else o.attempts - 1 end,
@@ -64,7 +78,7 @@ async function writeOutcomes(sql: Sql, engineId: string, finished: readonly Fini
        last_status = case when o.state = 'pending' then i.status else o.last_status end,
        last_error = case when o.state = 'pending' then i.outcome_error else o.last_error end,
        finished_at = case when o.state <> 'pending' then o.finished_at when i.final_state is null then null else $11::timestamptz end
-     from input i, locked where o.uid = i.uid and locked.uid = o.uid`,
+     from input i, locked where o.uid = i.uid and locked.uid = o.uid and o.uid not in (select uid from finishing)`,
     [
       column((e) => e.attempt.uid),
       column((e) => e.attempt.listenerId),
