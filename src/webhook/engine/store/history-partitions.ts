@@ -76,6 +76,7 @@ export async function createDayPartitions(
   days: readonly number[],
 ): Promise<void> {
   const existing = new Set(await partitionsOf(sql, table))
+  const failures: unknown[] = []
   for (const day of new Set(days.map(dayStart))) {
     const name = dayName(table, day)
     if (existing.has(name)) continue
@@ -92,9 +93,17 @@ export async function createDayPartitions(
     await sql.query(
       `alter table ${name} add constraint ${name}_bound check (${time} is not null and ${time} >= ${from} and ${time} < ${to})`,
     )
-    await withShortLockWait(sql, `alter table ${table} attach partition ${name} for values from (${from}) to (${to})`)
-    await sql.query(`alter table ${name} drop constraint ${name}_bound`)
+    // Attaching locks the default partition too: a long read of it makes this wait, and the next round try again
+    // (the table stays made, unattached, meanwhile; its day's rows go to the default until then).
+    try {
+      await withShortLockWait(sql, `alter table ${table} attach partition ${name} for values from (${from}) to (${to})`)
+      await sql.query(`alter table ${name} drop constraint ${name}_bound`)
+    } catch (error) {
+      failures.push(error)
+    }
   }
+  if (failures.length > 0)
+    throw new AggregateError(failures, `${failures.length} day tables of ${table} not attached now`)
 }
 
 /** The day of `now` and the DAYS_AHEAD after it. */

@@ -60,20 +60,27 @@ export async function removeExpiredHistory(
   if (now === undefined) return undefined
   const tables = Object.entries(HISTORY_TABLES) as [HistoryTable, string][]
   const dropped: string[] = []
+  // Each table made or dropped on its own: one that cannot have its lock now (a long read of the history holds it)
+  // is tried again next round, and holds up neither the others nor any outcome write.
+  const failures: unknown[] = []
+  const attempt = (change: () => Promise<void>) => change().catch((error: unknown) => void failures.push(error))
   await oneEngineAtATime(sql, async () => {
-    for (const [table, time] of tables) await createDayPartitions(sql, table, time, daysFrom(now))
+    for (const [table, time] of tables) await attempt(() => createDayPartitions(sql, table, time, daysFrom(now)))
     for (const [table] of tables) {
       const expired = (await partitionsOf(sql, table)).filter((name) => {
         const day = dayOfPartition(table, name)
         return day !== undefined && day + DAY_MS <= now - retentionMs
       })
-      for (const name of expired) {
-        await withShortLockWait(sql, `alter table ${table} detach partition ${name}`)
-        await sql.query(`drop table ${name}`)
-        dropped.push(name)
-      }
+      for (const name of expired)
+        await attempt(async () => {
+          await withShortLockWait(sql, `alter table ${table} detach partition ${name}`)
+          await sql.query(`drop table ${name}`)
+          dropped.push(name)
+        })
     }
   })
+  if (failures.length > 0)
+    throw new AggregateError(failures, `${failures.length} history tables could not be changed now`)
   return dropped
 }
 
