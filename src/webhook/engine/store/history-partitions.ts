@@ -36,10 +36,10 @@ export function dayOfPartition(table: string, name: string): number | undefined 
  * The longest wait for a lock on a partitioned parent: a change of its partitions that waits longer gives up and is
  * tried again, so the statements queued behind it (outcome writes) never wait more than about this long.
  */
-export const PARTITION_LOCK_TIMEOUT_MS = 20
+export const PARTITION_LOCK_TIMEOUT_MS = 5
 
 /** Tries of one change of a parent's partitions, each after the one before gave up waiting for its lock. */
-const PARTITION_LOCK_TRIES = 5
+const PARTITION_LOCK_TRIES = 10
 
 /** Runs `fn` under the database's setup lock: engines changing one parent's partitions at once take turns. */
 export const oneEngineAtATime = <T>(sql: Sql, fn: () => Promise<T>): Promise<T> =>

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, expect, test } from 'vitest'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
 import { createWebhookEngine } from '../../../../src/webhook/index.js'
-import { DAY_MS, partitionsOf } from '../../../../src/webhook/engine/store/history-partitions.js'
+import { DAY_MS, partitionsOf, withShortLockWait } from '../../../../src/webhook/engine/store/history-partitions.js'
 import { removeExpiredHistory } from '../../../../src/webhook/engine/store/history-retention.js'
 import { dumpedStore } from '../../../support/store-dump.js'
 import { createTestDatabase } from '../../../local/support.js'
@@ -92,8 +92,9 @@ test.each(stores)('on %s, upkeep beside a long read never holds an outcome write
     // A day table past the retention to remove, and a coming day's table to make again.
     await removeExpiredHistory(engineSql, 30 * DAY_MS, -40 * DAY_MS)
     const coming = `webhook_history_d${dayName(3)}`
+    // Detached as the upkeep detaches (no read is under way here), for the upkeep to make again.
     if ((await historyPartitions(engineSql)).includes(coming))
-      await engineSql.query(`alter table webhook_history detach partition ${coming}`)
+      await withShortLockWait(engineSql, `alter table webhook_history detach partition ${coming}`)
     await engineSql.query(`drop table if exists ${coming}`)
     const read = readerSql?.transaction(async (tx) => {
       await tx.query('select count(*) from webhook_history')
