@@ -1,4 +1,8 @@
-import { BuilderAuth, IndexerAuth, MarketplaceAuth, MetadataAuth, RelayerAuth } from '../entries/index.js'
+import { BuilderAuth } from '../../gen/builder.gen.js'
+import { IndexerAuth } from '../../gen/indexer.gen.js'
+import { MarketplaceAuth } from '../../gen/marketplace.gen.js'
+import { MetadataAuth } from '../../gen/metadata.gen.js'
+import { RelayerAuth } from '../../gen/relayer.gen.js'
 import { SERVICE_ROUTES, type ServiceName } from '../../gen/networks.gen.js'
 
 /** One operation of the contract, as the checks address it. */
