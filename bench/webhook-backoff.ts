@@ -80,7 +80,10 @@ async function main() {
   }
 }
 
-/** `count` listeners like `template`, watching a contract that never emits, each with one row due in an hour. */
+/**
+ * `count` listeners like `template`, watching a contract that never emits, each with one row due in an hour (the
+ * rows an attempt that failed leaves, made in bulk).
+ */
 async function addWaitingListeners(sql: Sql, template: string, count: number) {
   const filters = JSON.stringify({ contractAddresses: [SILENT.toLowerCase()], events: [EVENT] })
   await sql.query(
@@ -95,6 +98,12 @@ async function addWaitingListeners(sql: Sql, template: string, count: number) {
      select 'waiting-' || n, 'waiting-' || n, ${POLYGON}, 1, '0x' || repeat('b', 64), '{"type":"BLOCK_ADDED"}',
        'pending', 1, now() + interval '1 hour', 503, 'HTTP 503', now()
      from generate_series(1, $1::int) as n`,
+    [count],
+  )
+  // Each listener ready when its row falls due, as a failed attempt's outcome leaves it.
+  await sql.query(
+    `insert into webhook_listener_ready (listener_id, ready_at)
+     select 'waiting-' || n, now() + interval '1 hour' from generate_series(1, $1::int) as n`,
     [count],
   )
   await sql.query('analyze')

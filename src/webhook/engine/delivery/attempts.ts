@@ -1,5 +1,6 @@
 import type { Sql } from '../../../store/sql.js'
 import { lockedInOrder, moveFinishedToHistory } from '../store/delivery-history.js'
+import { listenersBecomeReady } from './ready-listeners.js'
 
 export interface AttemptRecord {
   uid: string
@@ -40,14 +41,32 @@ export async function recordAttemptOutcomes(
 ): Promise<void> {
   if (finished.length === 0) return
   await sql.transaction(async (tx) => {
-    await writeOutcomes(tx, engineId, finished, now)
+    const movedOn = new Set(await writeOutcomes(tx, engineId, finished, now))
+    const retries = finished.filter(({ attempt, outcome }) => 'retryAt' in outcome && !movedOn.has(attempt.listenerId))
+    if (retries.length > 0)
+      await tx.query(
+        listenersBecomeReady(
+          `select listener_id, now() + retry_in_ms * interval '1 millisecond'
+           from unnest($1::text[], $2::double precision[]) as t (listener_id, retry_in_ms)`,
+        ),
+        [
+          retries.map(({ attempt }) => attempt.listenerId),
+          retries.map(({ outcome }) => ('retryAt' in outcome ? Math.max(0, outcome.retryAt - now) : 0)),
+        ],
+      )
     await moveFinishedToHistory(tx, 'uid = any($1)', [finished.map((e) => e.attempt.uid)])
   })
 }
 
-async function writeOutcomes(sql: Sql, engineId: string, finished: readonly FinishedAttempt[], now: number) {
+/** Writes the outcomes; returns the listeners whose ready time this statement moved to their next pending row. */
+async function writeOutcomes(
+  sql: Sql,
+  engineId: string,
+  finished: readonly FinishedAttempt[],
+  now: number,
+): Promise<string[]> {
   const column = <T>(pick: (entry: FinishedAttempt) => T) => finished.map(pick)
-  await sql.query(
+  const { rows } = await sql.query<{ listener_id: string }>(
     `with input as (
        select * from unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[],
                             $7::double precision[], $8::text[], $9::double precision[], $10::text[], $13::boolean[])
@@ -68,8 +87,27 @@ async function writeOutcomes(sql: Sql, engineId: string, finished: readonly Fini
          retry_from, last_status, last_error, created_at, finished_at)
        select uid, listener_id, chain_id, block_number, block_hash, body, state, attempts, retry_from, last_status,
          last_error, created_at, $11::timestamptz from finishing
-     )
-     update webhook_outbox o set
+     ), retried as (
+       select listener_id, min(now() + retry_in_ms * interval '1 millisecond') as at
+       from input where retry_in_ms is not null group by listener_id
+     ), seen as (
+       select r.listener_id, r.xmin as version from webhook_listener_ready r join retried using (listener_id)
+     ), next_ready as (
+       -- A listener with a retry is next ready at its earliest pending row: a retry of this batch, or one of its
+       -- other pending rows (the first in its queue that this batch does not hold).
+       select t.listener_id, least(t.at,
+         (select o.next_attempt_at from webhook_outbox o
+          where o.listener_id = t.listener_id and o.state = 'pending' and o.uid <> all($1::text[])
+          order by o.next_attempt_at limit 1)) as at
+       from retried t
+     ), moved_on as (
+       -- Only a time no statement wrote since this one's snapshot moves (ready-listeners.ts); the next statement
+       -- brings the others forward.
+       update webhook_listener_ready r set ready_at = n.at from next_ready n join seen s using (listener_id)
+       where r.listener_id = n.listener_id and r.xmin = s.version
+       returning r.listener_id
+     ), written as (
+       update webhook_outbox o set
        attempts = case when i.sent then o.attempts else o.attempts - 1 end,
        in_flight_until = case when o.claimed_by = $12 then null else o.in_flight_until end,
        state = case when o.state = 'pending' then coalesce(i.final_state, o.state) else o.state end,
@@ -78,7 +116,9 @@ async function writeOutcomes(sql: Sql, engineId: string, finished: readonly Fini
        last_status = case when o.state = 'pending' then i.status else o.last_status end,
        last_error = case when o.state = 'pending' then i.outcome_error else o.last_error end,
        finished_at = case when o.state <> 'pending' then o.finished_at when i.final_state is null then null else $11::timestamptz end
-     from input i, locked where o.uid = i.uid and locked.uid = o.uid and o.uid not in (select uid from finishing)`,
+       from input i, locked where o.uid = i.uid and locked.uid = o.uid and o.uid not in (select uid from finishing)
+     )
+     select listener_id from moved_on`,
     [
       column((e) => e.attempt.uid),
       column((e) => e.attempt.listenerId),
@@ -95,4 +135,5 @@ async function writeOutcomes(sql: Sql, engineId: string, finished: readonly Fini
       column((e) => e.sent !== false),
     ],
   )
+  return rows.map((row) => row.listener_id)
 }

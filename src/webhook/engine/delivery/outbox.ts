@@ -1,5 +1,6 @@
 import type { Sql } from '../../../store/sql.js'
 import { bringBackFromHistory, lockedInOrder, moveFinishedToHistory } from '../store/delivery-history.js'
+import { listenersBecomeReady } from './ready-listeners.js'
 
 /**
  * The durable delivery queue. A row is written in the same transaction as the log that produced
@@ -74,6 +75,7 @@ export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[]): Pr
          retry_from, last_error, created_at, finished_at)
        select uid, listener_id, chain_id, block_number, block_hash, body, state, 0, 0, last_error, now(), now()
        from input where state = 'failed' and uid not in (select uid from existing)
+     ), ready as (${listenersBecomeReady(`select listener_id, now() from input where state = 'pending'`)}
      )
      insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, created_at)
      select uid, listener_id, chain_id, block_number, block_hash, body, state, now(), now()
@@ -138,10 +140,15 @@ export async function claimDueDeliveries(
     secret: string
   }>(
     `with visited as (
-       select listener_id, row_number() over (order by ready_at, listener_id) as turn from (
-         select listener_id, ready_at from webhook_listener_ready where ready_at <= now()
+       select listener_id, xmin as version, row_number() over (order by ready_at, listener_id) as turn from (
+         select listener_id, ready_at, xmin from webhook_listener_ready where ready_at <= now()
          order by ready_at, listener_id limit $7 for update skip locked
        ) ready
+     ), unchanged as (
+       -- The visited listeners whose time no statement changed since this one's snapshot: only their time may move
+       -- on, as the rows read here are all their rows. One changed meanwhile keeps the time it was brought forward to.
+       select v.listener_id from visited v join webhook_listener_ready r on r.listener_id = v.listener_id
+       where r.xmin = v.version
      ), offered as (
        select v.turn, v.listener_id, due.uid, due.next_attempt_at, busy.in_flight
        from visited v
@@ -180,9 +187,10 @@ export async function claimDueDeliveries(
        from visited v
      ), moved_on as (
        update webhook_listener_ready r set ready_at = n.ready_at
-       from next_ready n where r.listener_id = n.listener_id and n.ready_at is not null
+       from next_ready n join unchanged u using (listener_id) where r.listener_id = n.listener_id and n.ready_at is not null
      ), emptied as (
-       delete from webhook_listener_ready r using next_ready n where r.listener_id = n.listener_id and n.ready_at is null
+       delete from webhook_listener_ready r using next_ready n join unchanged u using (listener_id)
+       where r.listener_id = n.listener_id and n.ready_at is null
      )
      select * from taken`,
     [

@@ -1,6 +1,7 @@
 import type { Sql } from '../../../store/sql.js'
 import { bringBackFromHistory, lockedInOrder } from '../store/delivery-history.js'
 import type { OutboxState } from './outbox.js'
+import { listenersBecomeReady } from './ready-listeners.js'
 
 /** Svix's default: a listener whose attempts have all failed for this long is disabled. */
 export const DEFAULT_DISABLE_FAILING_AFTER_MS = 5 * 24 * 60 * 60 * 1000
@@ -11,6 +12,12 @@ export const DEFAULT_DISABLE_FAILING_AFTER_MS = 5 * 24 * 60 * 60 * 1000
  */
 const REQUEUE = `state = 'pending', next_attempt_at = now(), retry_from = attempts, last_status = null, last_error = null,
   finished_at = null`
+
+/** SQL: requeues the outbox rows matching `where`, due now, their listeners ready now; returns their uids. */
+const requeuing = (where: string) =>
+  `with requeued as (update webhook_outbox set ${REQUEUE} where ${where} returning uid, listener_id),
+   ready as (${listenersBecomeReady('select listener_id, now() from requeued')})
+   select uid from requeued`
 
 /** Rows that were never sent because their payload failed its JSON Schema stay failed: sending them is no fix. */
 const SENDABLE = `not (state = 'failed' and attempts = 0)`
@@ -36,7 +43,7 @@ export async function requeueDelivery(
   if (row.state === 'reorged') return { refused: 'reorged' }
   if (row.state === 'failed' && Number(row.attempts) === 0) return { refused: 'never-sendable' }
   if (row.state === 'pending') return { requeued: false }
-  await sql.query(`update webhook_outbox set ${REQUEUE} where uid = $1 and listener_id = $2`, [uid, listenerId])
+  await sql.query(requeuing(`uid = $1 and listener_id = $2`), [uid, listenerId])
   return { requeued: true }
 }
 
@@ -47,10 +54,10 @@ export async function requeueDelivery(
 export async function requeueFailedSince(sql: Sql, listenerId: string, since: number): Promise<number> {
   const requeued = `listener_id = $1 and created_at >= $2 and state in ('failed', 'cancelled') and ${SENDABLE}`
   await bringBackFromHistory(sql, requeued, [listenerId, new Date(since)], false)
-  const { rows } = await sql.query(
-    `update webhook_outbox set ${REQUEUE} where uid in (${lockedInOrder(requeued)}) and ${requeued} returning uid`,
-    [listenerId, new Date(since)],
-  )
+  const { rows } = await sql.query(requeuing(`uid in (${lockedInOrder(requeued)}) and ${requeued}`), [
+    listenerId,
+    new Date(since),
+  ])
   return rows.length
 }
 

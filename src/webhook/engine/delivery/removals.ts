@@ -2,6 +2,7 @@ import type { WebhookPayload } from '../../../../gen/indexer.gen.js'
 import { WebhookEventType } from '../../../../gen/indexer.gen.js'
 import type { Sql } from '../../../store/sql.js'
 import { removedPayload, removedUid } from './payload.js'
+import { listenersBecomeReady } from './ready-listeners.js'
 
 export interface QueuedRemoval {
   uid: string
@@ -49,11 +50,15 @@ export async function queueRemovals(sql: Sql, chainId: number, blockHashes: stri
   // A BLOCK_REMOVED stays in the outbox with the block it takes back (store/delivery-history.ts), so a block
   // dropped a second time finds the one queued the first time.
   const { rows: queued } = await sql.query<{ uid: string; listener_id: string }>(
-    `insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, created_at, in_dropped_block)
-     select uid, listener_id, $1, block_number, block_hash, body, 'pending', greatest(now(), in_flight_until), now(), true
-     from unnest($2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::timestamptz[])
-       as t (uid, listener_id, block_number, block_hash, body, in_flight_until)
-     on conflict (uid) do nothing returning uid, listener_id`,
+    `with queued as (
+       insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, created_at, in_dropped_block)
+       select uid, listener_id, $1, block_number, block_hash, body, 'pending', greatest(now(), in_flight_until), now(), true
+       from unnest($2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::timestamptz[])
+         as t (uid, listener_id, block_number, block_hash, body, in_flight_until)
+       on conflict (uid) do nothing returning uid, listener_id, next_attempt_at
+     ), ready as (${listenersBecomeReady('select listener_id, next_attempt_at from queued')}
+     )
+     select uid, listener_id from queued`,
     [
       chainId,
       column(({ uid }) => uid),

@@ -1,5 +1,5 @@
 /**
- * The engine's store as it is now: every table, index, partitioned parent, view, function and trigger, in one
+ * The engine's store as it is now: every table, index, partitioned parent and view, in one
  * place. A new database is made from it in one step; a database made by an earlier version reaches the same
  * layout through the numbered steps (steps/), which test/webhook/engine/store/layout-catalog.slow.test.ts holds to
  * this file. A change of the layout is a new step and an edit here, in the same commit.
@@ -39,24 +39,10 @@ export const layoutStatements = [
 
   // The listeners with a pending row, each with the time it may next be sent to: its earliest pending row's, or
   // later once a claim served it (its turn). The claim reads those ready now, oldest first, so listeners whose
-  // rows wait in backoff cost it nothing. The trigger below adds a listener, or brings its time forward, whenever a
-  // row becomes pending; the claim moves a listener's time on and removes a listener with nothing pending.
+  // rows wait in backoff cost it nothing. Every statement that makes a row pending brings its listener's time
+  // forward (delivery/ready-listeners.ts); the claim moves it on, and removes a listener with nothing pending.
   `create table webhook_listener_ready (listener_id text primary key, ready_at timestamptz not null)`,
   `create index webhook_listener_ready_by_time on webhook_listener_ready (ready_at)`,
-  `create function webhook_listener_becomes_ready() returns trigger language plpgsql as $fn$
-   begin
-     insert into webhook_listener_ready (listener_id, ready_at)
-     select listener_id, min(next_attempt_at) from changed_rows
-     where state = 'pending' group by listener_id order by listener_id
-     on conflict (listener_id) do update set ready_at = excluded.ready_at
-     where webhook_listener_ready.ready_at > excluded.ready_at;
-     return null;
-   end
-   $fn$`,
-  `create trigger webhook_outbox_inserted after insert on webhook_outbox referencing new table as changed_rows
-   for each statement execute function webhook_listener_becomes_ready()`,
-  `create trigger webhook_outbox_updated after update on webhook_outbox referencing new table as changed_rows
-   for each statement execute function webhook_listener_becomes_ready()`,
 
   // Finished deliveries by the day they finished (UTC), and attempts by the day they were made: a day's table is
   // dropped whole past the retention (history-retention.ts makes and drops them); the default partition holds

@@ -1,6 +1,11 @@
 import { afterEach, expect, test } from 'vitest'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
-import { claimDueDeliveries } from '../../../../src/webhook/engine/delivery/outbox.js'
+import { recordAttemptOutcomes } from '../../../../src/webhook/engine/delivery/attempts.js'
+import {
+  claimDueDeliveries,
+  enqueueDeliveries,
+  type NewDelivery,
+} from '../../../../src/webhook/engine/delivery/outbox.js'
 import { prepareWebhookTables } from '../../../../src/webhook/engine/store/store-schema.js'
 import { createTestDatabase } from '../../../local/support.js'
 
@@ -74,14 +79,46 @@ const addListeners = (sql: Sql, first: number, count: number) =>
     [first, first + count - 1],
   )
 
-/** `count` pending rows of listener l<n> for each n of `listeners`, due `dueIn` from now ('0' for now). */
-const queue = (sql: Sql, listeners: [number, number], count: number, dueIn: string) =>
-  sql.query(
-    `insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, created_at)
-     select 'u' || n || '-' || i, 'l' || n, 137, 1, '0xb1', '{"type":"BLOCK_ADDED"}', 'pending', now() + $4::interval, now()
-     from generate_series($1::int, $2::int) as n, generate_series(1, $3::int) as i`,
-    [listeners[0], listeners[1], count, dueIn],
+/** Queues `count` rows for each listener l<n> of `listeners` through the engine's own statement, due now. */
+async function queue(sql: Sql, listeners: [number, number], count: number): Promise<NewDelivery[]> {
+  const deliveries: NewDelivery[] = []
+  for (let n = listeners[0]; n <= listeners[1]; n++)
+    for (let i = 1; i <= count; i++)
+      deliveries.push({
+        uid: `u${n}-${i}`,
+        listenerId: `l${n}`,
+        chainId: 137,
+        blockNumber: 1,
+        blockHash: '0xb1',
+        body: '{"type":"BLOCK_ADDED"}',
+        state: 'pending',
+      })
+  await sql.transaction((tx) => enqueueDeliveries(tx, deliveries))
+  return deliveries
+}
+
+/** Records a failed attempt of each row through the engine's own statement: retried in an hour (backoff). */
+async function failOnce(sql: Sql, deliveries: NewDelivery[]): Promise<void> {
+  const now = Date.now()
+  await recordAttemptOutcomes(
+    sql,
+    'engine-1',
+    deliveries.map(({ uid, listenerId }) => ({
+      attempt: {
+        uid,
+        listenerId,
+        attempt: 1,
+        at: now,
+        status: 503,
+        error: 'HTTP 503',
+        durationMs: 1,
+      },
+      outcome: { retryAt: now + 3_600_000, error: 'HTTP 503' },
+      receiverHealthy: false,
+    })),
+    now,
   )
+}
 
 const stores: [string, () => Promise<Sql>][] = [
   ['the embedded store', () => openSql()],
@@ -104,7 +141,7 @@ async function freshAndAnalyzed(sql: Sql) {
 test.each(stores)(`on %s, a claim reads a few rows of one listener with ${MANY} rows due`, async (_, open) => {
   const sql = await opened(open)
   await addListeners(sql, 1, 1)
-  await queue(sql, [1, 1], MANY, '0')
+  await queue(sql, [1, 1], MANY)
   const bounded = { claimed: PER_LISTENER, read: expect.toSatisfy((read: number) => read <= READ_BOUND) }
   expect(await freshAndAnalyzed(sql)).toEqual({ fresh: bounded, analyzed: bounded })
 })
@@ -114,8 +151,8 @@ test.each(stores)(
   async (_, open) => {
     const sql = await opened(open)
     await addListeners(sql, 1, MANY + 1)
-    await queue(sql, [1, MANY], 1, '1 hour')
-    await queue(sql, [MANY + 1, MANY + 1], 1, '0')
+    await failOnce(sql, await queue(sql, [1, MANY], 1))
+    await queue(sql, [MANY + 1, MANY + 1], 1)
     const bounded = { claimed: 1, read: expect.toSatisfy((read: number) => read <= READ_BOUND) }
     expect(await freshAndAnalyzed(sql)).toEqual({ fresh: bounded, analyzed: bounded })
   },

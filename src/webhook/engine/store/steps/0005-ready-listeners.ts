@@ -1,6 +1,6 @@
 /**
  * Step 5, released: the claim reads the listeners that have a row to send now, in the order they became ready, from
- * webhook_listener_ready (kept by a trigger on the outbox), so listeners whose rows wait in backoff cost it
+ * webhook_listener_ready (kept by the statements that make rows pending), so listeners whose rows wait in backoff cost it
  * nothing; each listener's pending rows have one index, and the outbox's other indexes hold what is not pending.
  * Attempts are no longer indexed by listener (no query read it). Never edited: a change is a new step.
  */
@@ -14,20 +14,6 @@ export const statements = [
   `alter table webhook_outbox set (fillfactor = 80)`,
   `create table webhook_listener_ready (listener_id text primary key, ready_at timestamptz not null)`,
   `create index webhook_listener_ready_by_time on webhook_listener_ready (ready_at)`,
-  `create function webhook_listener_becomes_ready() returns trigger language plpgsql as $fn$
-   begin
-     insert into webhook_listener_ready (listener_id, ready_at)
-     select listener_id, min(next_attempt_at) from changed_rows
-     where state = 'pending' group by listener_id order by listener_id
-     on conflict (listener_id) do update set ready_at = excluded.ready_at
-     where webhook_listener_ready.ready_at > excluded.ready_at;
-     return null;
-   end
-   $fn$`,
-  `create trigger webhook_outbox_inserted after insert on webhook_outbox referencing new table as changed_rows
-   for each statement execute function webhook_listener_becomes_ready()`,
-  `create trigger webhook_outbox_updated after update on webhook_outbox referencing new table as changed_rows
-   for each statement execute function webhook_listener_becomes_ready()`,
   `insert into webhook_listener_ready (listener_id, ready_at)
    select listener_id, min(next_attempt_at)
    from webhook_outbox where state = 'pending' group by listener_id`,
