@@ -9,7 +9,7 @@ import { memoizedCatalog } from '../reference/catalog/memoized.js'
 import { catalogAuth, contractHost } from '../reference/contract-host.js'
 import { issueSecretKey, jwtSecret } from './credentials.js'
 import { checkFixtures, readFixturesFile, type Fixtures } from '../reference/fixtures/fixtures.js'
-import { lazyWebhookEngine } from './lazy-webhooks.js'
+import { lazyWebhookEngine, type LazyWebhookEngine } from './lazy-webhooks.js'
 import { networkTable, type NetworkTable } from '../reference/networks.js'
 import { sampleData, sampleProject } from '../reference/data/sample-data.js'
 import { loadFixtures } from './store/seed.js'
@@ -77,7 +77,7 @@ export interface LocalServer {
   secretKey: string
   projectId: ProjectId
   jwtSecret: string
-  /** The SQL store; in memory it opens on first use (the webhook engine's outbox). */
+  /** The SQL store; in memory it opens for the webhook engine's outbox, after the server has started. */
   sql: Sql
   /** The node:http server, for observers (tests, benchmarks). */
   httpServer: RunningServer['server']
@@ -90,8 +90,8 @@ export interface LocalServer {
 const randomSecret = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
 
 /**
- * Where the data comes from: in memory (no data dir, no database) the catalog is the fixtures in memory
- * and the SQL store opens only when the webhook engine first needs it; otherwise the SQL store, seeded at start.
+ * Where the data comes from: in memory (no data dir, no database) the catalog is the fixtures in memory and the
+ * SQL store opens for the webhook engine, made after the host has started; otherwise the SQL store, seeded at start.
  */
 async function openData(
   options: LocalServerOptions,
@@ -155,9 +155,10 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         log,
       })
     // Following a chain or opening webhook databases needs the engine from the start; otherwise an in-memory
-    // server makes it on first use.
+    // server makes it once it has started (or on a first use that comes before).
     const eager = options.chains?.length || options.webhookDatabases?.length
-    engine = inMemory && !eager ? lazyWebhookEngine(makeEngine) : await makeEngine()
+    const lazy: LazyWebhookEngine | undefined = inMemory && !eager ? lazyWebhookEngine(makeEngine, log) : undefined
+    engine = lazy ?? (await makeEngine())
     await engine.start()
     const auth = await catalogAuth(catalog, secret)
     const rpcHost = contractHost({
@@ -178,6 +179,9 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       backlog: options.listenBacklog,
       requestsPerTurn: options.requestsPerTurn,
     })
+    // Made from the next turn of the event loop on, once the caller has what this returns (npm start prints its
+    // credentials line first), so that a first webhook call finds the engine ready or being made.
+    if (lazy) setImmediate(() => lazy.prepare())
     const server = running
     const webhookEngine = engine
     return {
