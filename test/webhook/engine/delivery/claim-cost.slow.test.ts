@@ -18,6 +18,8 @@ import { createTestDatabase } from '../../../local/support.js'
 const MANY = 100_000
 const LIMIT = 16
 const PER_LISTENER = 4
+/** Queuing and failing 100,000 rows through the engine's statements takes the embedded store a while under load. */
+const SEEDING_MS = 180_000
 /** Rows every scan of the claim may return, in all loops and over every table. */
 const READ_BOUND = 32
 
@@ -138,13 +140,17 @@ async function freshAndAnalyzed(sql: Sql) {
   return { fresh, analyzed: await claimReads(sql) }
 }
 
-test.each(stores)(`on %s, a claim reads a few rows of one listener with ${MANY} rows due`, async (_, open) => {
-  const sql = await opened(open)
-  await addListeners(sql, 1, 1)
-  await queue(sql, [1, 1], MANY)
-  const bounded = { claimed: PER_LISTENER, read: expect.toSatisfy((read: number) => read <= READ_BOUND) }
-  expect(await freshAndAnalyzed(sql)).toEqual({ fresh: bounded, analyzed: bounded })
-})
+test.each(stores)(
+  `on %s, a claim reads a few rows of one listener with ${MANY} rows due`,
+  async (_, open) => {
+    const sql = await opened(open)
+    await addListeners(sql, 1, 1)
+    await queue(sql, [1, 1], MANY)
+    const bounded = { claimed: PER_LISTENER, read: expect.toSatisfy((read: number) => read <= READ_BOUND) }
+    expect(await freshAndAnalyzed(sql)).toEqual({ fresh: bounded, analyzed: bounded })
+  },
+  SEEDING_MS,
+)
 
 test.each(stores)(
   `on %s, a claim reads a few rows beside ${MANY} listeners whose rows wait in backoff`,
@@ -156,4 +162,5 @@ test.each(stores)(
     const bounded = { claimed: 1, read: expect.toSatisfy((read: number) => read <= READ_BOUND) }
     expect(await freshAndAnalyzed(sql)).toEqual({ fresh: bounded, analyzed: bounded })
   },
+  SEEDING_MS,
 )
