@@ -3,8 +3,7 @@ import { hashPattern, hexPattern } from '../../../runtime/formats.js'
 import type { Sql } from '../../../store/sql.js'
 import type { MatchingIndex } from '../matching/matching-index.js'
 import { enqueueDeliveries, type NewDelivery } from '../delivery/outbox.js'
-import { buildPayload, deliveryUid, readdedUid, type SourceLog } from '../delivery/payload.js'
-import { takenBack } from '../delivery/removals.js'
+import { buildPayload, deliveryUid, readdedUid, removedUid, type SourceLog } from '../delivery/payload.js'
 import type { PayloadValidator } from '../../receiver/payload-validator.js'
 import { describeIssues } from '../../../validate/validation-result.js'
 
@@ -22,27 +21,29 @@ export async function enqueueMatchingLogs(
       return { log, match, firstUid }
     }),
   )
-  const removed = await takenBack(
-    sql,
-    matched.map(({ firstUid }) => firstUid),
-  )
-  const deliveries = matched.map(({ log, match, firstUid }): NewDelivery => {
-    const uid = removed.has(firstUid) ? readdedUid(firstUid, log.blockHash) : firstUid
-    const payload = buildPayload(chainId, log, match, uid)
-    const verdict = validate(payload)
-    return {
-      uid: payload.uid,
-      listenerId: match.subscription.listenerId,
-      chainId,
-      blockNumber: log.blockNumber,
-      blockHash: payload.blockHash,
-      body: JSON.stringify(payload),
-      state: verdict.ok ? 'pending' : 'failed',
-      lastError: verdict.ok ? undefined : `payload does not match its JSON Schema: ${describeIssues(verdict.issues)}`,
-    }
-  })
-  const queued = await enqueueDeliveries(sql, deliveries)
-  return queued.filter((delivery) => delivery.state === 'pending').map((delivery) => delivery.uid)
+  const build = (taken: ReadonlySet<string>) =>
+    matched.map(({ log, match, firstUid }): NewDelivery => {
+      const uid = taken.has(firstUid) ? readdedUid(firstUid, log.blockHash) : firstUid
+      const payload = buildPayload(chainId, log, match, uid)
+      const verdict = validate(payload)
+      return {
+        uid: payload.uid,
+        listenerId: match.subscription.listenerId,
+        chainId,
+        blockNumber: log.blockNumber,
+        blockHash: payload.blockHash,
+        body: JSON.stringify(payload),
+        state: verdict.ok ? 'pending' : 'failed',
+        lastError: verdict.ok ? undefined : `payload does not match its JSON Schema: ${describeIssues(verdict.issues)}`,
+      }
+    })
+  // Built as first deliveries, queued unless a BLOCK_REMOVED took one back (its log was mined again): then those are
+  // built again under their new uids. The lookup rides in the statement that queues, so a log costs one.
+  const firstOf = new Map<string, string>(matched.map(({ firstUid }) => [removedUid(firstUid), firstUid]))
+  let enqueued = await enqueueDeliveries(sql, build(new Set()), { unlessPresent: [...firstOf.keys()] })
+  if (enqueued.present.length > 0)
+    enqueued = await enqueueDeliveries(sql, build(new Set(enqueued.present.map((uid) => firstOf.get(uid)!))))
+  return enqueued.queued.filter((delivery) => delivery.state === 'pending').map((delivery) => delivery.uid)
 }
 
 const HEX_BYTES = new RegExp(hexPattern)

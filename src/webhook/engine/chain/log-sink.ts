@@ -1,7 +1,6 @@
 import { validateWebhookPayload } from '../../../validate/index.js'
 import type { PayloadValidator } from '../../receiver/payload-validator.js'
 import type { DeliveryWorker } from '../delivery/delivery.js'
-import { announceQueuedDeliveries } from '../listeners/listener-changes.js'
 import type { MatchingIndex } from '../matching/matching-index.js'
 import type { LogSink } from './event-source.js'
 import { enqueueMatchingLogs } from './ingest.js'
@@ -12,15 +11,11 @@ export interface MatchingLogSinkOptions {
   worker: Pick<DeliveryWorker, 'wake'>
 }
 
-/** The sink every source feeds: matched logs queued in the source's transaction, every engine told. */
+/** The sink every source feeds: matched logs queued in the source's transaction, every engine told (enqueueDeliveries). */
 export function matchingLogSink({ index, validatePayload, worker }: MatchingLogSinkOptions): LogSink {
   const validate = validatePayload ?? validateWebhookPayload
   return {
-    async enqueue(tx, chainId, logs) {
-      const uids = await enqueueMatchingLogs(tx, index, validate, chainId, logs)
-      if (uids.length > 0) await announceQueuedDeliveries(tx)
-      return uids
-    },
+    enqueue: (tx, chainId, logs) => enqueueMatchingLogs(tx, index, validate, chainId, logs),
     committed: () => worker.wake(),
   }
 }

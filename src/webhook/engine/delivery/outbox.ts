@@ -1,5 +1,6 @@
 import type { Sql } from '../../../store/sql.js'
 import { bringBackFromHistory, lockedInOrder, moveFinishedToHistory } from '../store/delivery-history.js'
+import { OUTBOX_CHANNEL } from '../listeners/listener-changes.js'
 import { listenersBecomeReady } from './ready-listeners.js'
 
 /**
@@ -40,47 +41,74 @@ export interface ClaimedDelivery {
   secret: string
 }
 
+export interface EnqueueOptions {
+  /**
+   * Uids whose presence in the outbox means a delivery was built wrong (a log's first BLOCK_ADDED taken back by a
+   * BLOCK_REMOVED: its log, mined again, needs a new uid): when any is there, nothing is queued and those found are
+   * returned, for the caller to build again.
+   */
+  unlessPresent?: readonly string[]
+}
+
+export interface Enqueued {
+  /** The deliveries of listeners that are active: queued now, or already (a log seen again keeps its row). */
+  queued: NewDelivery[]
+  /** Of `unlessPresent`, those in the outbox; when any is, `queued` is empty. */
+  present: string[]
+}
+
 /**
- * Queues deliveries of listeners that are active, and returns those queued. The listeners' rows are
- * share-locked until the caller's transaction ends, so a removal committing meanwhile either waits for it
- * (and then cancels what it queued) or is seen here (and nothing is queued for it): no row is left
- * pending for a listener that is gone. A log re-mined after a reorg keeps its uid: it is sent again
- * only if the dropped copy never was. A row whose payload failed its JSON Schema goes straight to the history.
+ * Queues deliveries of listeners that are active, in one statement, and tells every engine on the database when a
+ * row became pending (a notification on OUTBOX_CHANNEL, sent on commit). The listeners' rows are share-locked until
+ * the caller's transaction ends, so a removal committing meanwhile either waits for it (and then cancels what it
+ * queued) or is seen here (and nothing is queued for it): no row is left pending for a listener that is gone. A log
+ * re-mined after a reorg keeps its uid: it is sent again only if the dropped copy never was. A row whose payload
+ * failed its JSON Schema goes straight to the history.
  */
-export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[]): Promise<NewDelivery[]> {
-  if (deliveries.length === 0) return []
-  const listenerIds = [...new Set(deliveries.map((d) => d.listenerId))].sort()
-  const { rows } = await sql.query<{ id: string }>(
-    `select id from webhook_listeners where id = any($1) and active and removed_at is null order by id for share`,
-    [listenerIds],
-  )
-  const active = new Set(rows.map((row) => row.id))
-  const queued = deliveries.filter((d) => active.has(d.listenerId)).sort((a, b) => (a.uid < b.uid ? -1 : 1))
-  if (queued.length === 0) return []
-  const column = <T>(pick: (d: NewDelivery) => T) => queued.map(pick)
+export async function enqueueDeliveries(
+  sql: Sql,
+  deliveries: readonly NewDelivery[],
+  options: EnqueueOptions = {},
+): Promise<Enqueued> {
+  if (deliveries.length === 0) return { queued: [], present: [] }
+  const sorted = [...deliveries].sort((a, b) => (a.uid < b.uid ? -1 : 1))
+  const column = <T>(pick: (d: NewDelivery) => T) => sorted.map(pick)
   // A re-mined log's row (reorged, in the outbox with its dropped block) is queued again in place; one sent, or
   // queued, keeps its state.
-  await sql.query(
+  const { rows } = await sql.query<{ present: string[] | null; queued: string[] | null }>(
     `with input as (
        select * from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[])
          as t (uid, listener_id, chain_id, block_number, block_hash, body, state, last_error)
-     ), existing as (${lockedInOrder('uid = any($1)')}
+     ), present as (
+       select uid from webhook_outbox where uid = any($9::text[])
+     ), active as (
+       select id from webhook_listeners
+       where id in (select listener_id from input) and active and removed_at is null and not exists (select 1 from present)
+       order by id for share
+     ), queued as (
+       select i.* from input i join active a on a.id = i.listener_id
+     ), existing as (${lockedInOrder('uid in (select uid from queued)')}
      ), requeued as (
        update webhook_outbox o set block_number = i.block_number, block_hash = i.block_hash, body = i.body,
          state = i.state, next_attempt_at = now(), last_error = i.last_error, in_dropped_block = false,
          finished_at = case when i.state = 'failed' then now() end
-       from input i, existing e where o.uid = i.uid and e.uid = o.uid and o.state = 'reorged'
+       from queued i, existing e where o.uid = i.uid and e.uid = o.uid and o.state = 'reorged'
      ), invalid as (
        insert into webhook_history (uid, listener_id, chain_id, block_number, block_hash, body, state, attempts,
          retry_from, last_error, created_at, finished_at)
        select uid, listener_id, chain_id, block_number, block_hash, body, state, 0, 0, last_error, now(), now()
-       from input where state = 'failed' and uid not in (select uid from existing)
-     ), ready as (${listenersBecomeReady(`select listener_id, now() from input where state = 'pending'`)}
+       from queued where state = 'failed' and uid not in (select uid from existing)
+     ), ready as (${listenersBecomeReady(`select listener_id, now() from queued where state = 'pending'`)}
+     ), inserted as (
+       insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, created_at)
+       select uid, listener_id, chain_id, block_number, block_hash, body, state, now(), now()
+       from queued where state = 'pending' and uid not in (select uid from existing)
+       on conflict (uid) do nothing
+     ), announced as (
+       select pg_notify($10, '') from queued where state = 'pending' limit 1
      )
-     insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, created_at)
-     select uid, listener_id, chain_id, block_number, block_hash, body, state, now(), now()
-     from input where state = 'pending' and uid not in (select uid from existing)
-     on conflict (uid) do nothing`,
+     select (select array_agg(uid) from present) as present, (select array_agg(uid) from queued) as queued
+     from (select count(*) from announced) as announcing`,
     [
       column((d) => d.uid),
       column((d) => d.listenerId),
@@ -90,9 +118,12 @@ export async function enqueueDeliveries(sql: Sql, deliveries: NewDelivery[]): Pr
       column((d) => d.body),
       column((d) => d.state),
       column((d) => d.lastError ?? null),
+      options.unlessPresent ?? [],
+      OUTBOX_CHANNEL,
     ],
   )
-  return queued
+  const queued = new Set(rows[0]?.queued ?? [])
+  return { queued: sorted.filter((d) => queued.has(d.uid)), present: rows[0]?.present ?? [] }
 }
 
 export interface ClaimLimits {

@@ -71,13 +71,3 @@ export async function queueRemovals(sql: Sql, chainId: number, blockHashes: stri
   )
   return queued.map((row) => ({ uid: row.uid, listenerId: row.listener_id }))
 }
-
-/** Of these first BLOCK_ADDED uids, those a BLOCK_REMOVED took back: their log, mined again, needs a new uid. */
-export async function takenBack(sql: Sql, firstUids: string[]): Promise<Set<string>> {
-  if (firstUids.length === 0) return new Set()
-  const byRemoval = new Map<string, string>(firstUids.map((uid) => [removedUid(uid), uid]))
-  const { rows } = await sql.query<{ uid: string }>('select uid from webhook_outbox where uid = any($1)', [
-    [...byRemoval.keys()],
-  ])
-  return new Set(rows.map((row) => byRemoval.get(row.uid)!))
-}

@@ -12,7 +12,3 @@ export const OUTBOX_CHANNEL = 'webhook_deliveries_queued'
 export async function announceListenerChange(sql: Sql, listenerId: string): Promise<void> {
   await sql.query('select pg_notify($1, $2)', [LISTENER_CHANNEL, listenerId])
 }
-
-export async function announceQueuedDeliveries(sql: Sql): Promise<void> {
-  await sql.query(`select pg_notify($1, '')`, [OUTBOX_CHANNEL])
-}
