@@ -1,6 +1,7 @@
 import { setTimeout } from 'node:timers/promises'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
+import { recordAttemptOutcomes } from '../../../../src/webhook/engine/delivery/attempts.js'
 import {
   claimDueDeliveries,
   enqueueDeliveries,
@@ -130,4 +131,30 @@ test('within one slot, a listener just served comes after those still waiting', 
   for (const id of ['a', 'b', 'c']) await store.listenerWithRows(id, 2)
   expect((await store.claim({ limit: 1, perListener: 2 })).listeners).toEqual(['a'])
   expect((await store.claim({ limit: 2, perListener: 2 })).listeners).toEqual(['b', 'c'])
+})
+
+test('a listener whose rows went into backoff is not visited again before they fall due', async () => {
+  const waiting = ['w1', 'w2', 'w3', 'w4', 'w5', 'w6']
+  for (const id of waiting) await store.listenerWithRows(id, 1)
+  // A short lease: by the time the healthy listener's row is queued, every attempt's lease has ended.
+  const claimed = await claimDueDeliveries(store.sql, 'engine-1', 20, {
+    limit: waiting.length,
+    perListener: 1,
+    inFlight: new Map(),
+  })
+  const now = Date.now()
+  await recordAttemptOutcomes(
+    store.sql,
+    'engine-1',
+    claimed.deliveries.map(({ uid, listenerId, attempt }) => ({
+      attempt: { uid, listenerId, attempt, at: now, status: 503, error: 'HTTP 503', durationMs: 1 },
+      outcome: { retryAt: now + 3_600_000, error: 'HTTP 503' },
+      receiverHealthy: false,
+    })),
+    now,
+  )
+  await setTimeout(50)
+  await store.listenerWithRows('healthy', 1)
+  // The claim visits one listener: the healthy one, not one of those whose rows wait an hour.
+  expect((await store.claim({ limit: 1, perListener: 1 })).listeners).toEqual(['healthy'])
 })
