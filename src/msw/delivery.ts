@@ -1,5 +1,4 @@
 import { WebhookEventType, type WebhookListener, type WebhookPayload } from '../../gen/indexer.gen.js'
-import { parseProjectId } from '../values/project-id.js'
 import type { SourceLog } from '../webhook/engine/delivery/payload.js'
 import { formatSignature, secretKeyBytes, signedContent } from '../webhook/receiver/standard-webhooks.js'
 
@@ -56,21 +55,7 @@ export async function signedDelivery(options: SignedDeliveryOptions): Promise<Si
       import('../webhook/engine/delivery/payload.js'),
     ])
   const index = new MatchingIndex()
-  index.add(
-    subscriptionsOf({
-      id: listener.id,
-      projectId: parseProjectId(listener.projectId, 'listener.projectId'),
-      chainId,
-      url: listener.url,
-      filters: normaliseFilters(listener.filters).filters,
-      secret: listener.secret,
-      active: true,
-      disabledReason: undefined,
-      createdAt: 0,
-      updatedAt: 0,
-      removedAt: undefined,
-    }),
-  )
+  index.add(subscriptionsOf({ id: listener.id, chainId, filters: normaliseFilters(listener.filters).filters }))
   const [match] = index.match(chainId, log)
   if (!match) throw new Error(`the log of ${log.address} does not match the filters of listener ${listener.id}`)
   const added = buildPayload(chainId, log, match)

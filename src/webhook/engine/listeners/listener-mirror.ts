@@ -1,16 +1,17 @@
 import type { Log } from '../../../observability/log.js'
 import type { Sql } from '../../../store/sql.js'
-import { findListener, loadActiveListenerIds, loadActiveListeners, type ListenerRecord } from './listener-store.js'
+import { activeListenerPages, findListener, loadActiveListenerIds, type MirroredListener } from './listener-store.js'
 import { subscriptionsOf } from './listener-subscriptions.js'
 import type { MatchingIndex } from '../matching/matching-index.js'
 
 /**
- * This engine's copy of the active listeners (the matching index and their records), kept equal to the
+ * This engine's copy of the active listeners (the matching index and their ids), kept equal to the
  * database: changes announced by any engine are applied one at a time, in order, and a reconciliation
- * against the table repairs whatever a lost notification left out.
+ * against the table repairs whatever a lost notification left out. Only what matching needs is kept: with a
+ * million listeners, their urls, secrets and filters as stored would be most of the engine's memory.
  */
 export class ListenerMirror {
-  private readonly active = new Map<string, ListenerRecord>()
+  private readonly active = new Set<string>()
   private queue: Promise<void> = Promise.resolve()
   private readonly leaving: ((listenerId: string, committed: boolean) => void)[] = []
   private readonly staying: ((listenerId: string, leavingCommitted: boolean) => void)[] = []
@@ -34,15 +35,11 @@ export class ListenerMirror {
     this.staying.push(onStay)
   }
 
-  get(listenerId: string): ListenerRecord | undefined {
-    return this.active.get(listenerId)
-  }
-
-  add(record: ListenerRecord): void {
-    if (this.active.has(record.id)) return
-    this.active.set(record.id, record)
-    this.index.add(subscriptionsOf(record))
-    for (const onStay of this.staying) onStay(record.id, true)
+  add(listener: MirroredListener): void {
+    if (this.active.has(listener.id)) return
+    this.active.add(listener.id)
+    this.index.add(subscriptionsOf(listener))
+    for (const onStay of this.staying) onStay(listener.id, true)
   }
 
   /** The listener leaves; `committed` false while the change that removes or disables it is still being written. */
@@ -59,7 +56,7 @@ export class ListenerMirror {
 
   /** Loads every active listener; for a new engine. */
   async load(): Promise<void> {
-    for (const record of await loadActiveListeners(this.sql)) this.add(record)
+    for await (const page of activeListenerPages(this.sql)) for (const listener of page) this.add(listener)
   }
 
   /** A listener changed somewhere: read its state now. */
@@ -75,7 +72,7 @@ export class ListenerMirror {
   reconcile(): Promise<void> {
     return this.serially(async () => {
       const ids = new Set(await loadActiveListenerIds(this.sql))
-      for (const id of this.active.keys()) if (!ids.has(id)) this.remove(id)
+      for (const id of this.active) if (!ids.has(id)) this.remove(id)
       for (const id of ids) {
         if (this.active.has(id)) continue
         const record = await findListener(this.sql, id)

@@ -55,12 +55,26 @@ export async function findListener(sql: Sql, id: string): Promise<ListenerRecord
   return rows[0] && fromRow(rows[0])
 }
 
-/** Listeners that can still receive deliveries. */
-export async function loadActiveListeners(sql: Sql): Promise<ListenerRecord[]> {
-  const { rows } = await sql.query<ListenerRow>(
-    `select ${COLUMNS} from webhook_listeners where active and removed_at is null`,
-  )
-  return rows.map(fromRow)
+/** What this engine keeps of an active listener: what matching needs (a delivery reads the rest when it is sent). */
+export type MirroredListener = Pick<ListenerRecord, 'id' | 'chainId' | 'filters'>
+
+/** Rows per read of the active listeners: the driver holds one page of rows at a time, not the whole table. */
+const ACTIVE_LISTENERS_PAGE = 10_000
+
+/** Listeners that can still receive deliveries, a page at a time in id order. */
+export async function* activeListenerPages(sql: Sql): AsyncGenerator<MirroredListener[]> {
+  let after = ''
+  for (;;) {
+    const { rows } = await sql.query<Pick<ListenerRow, 'id' | 'chain_id' | 'filters'>>(
+      `select id, chain_id, filters from webhook_listeners
+       where active and removed_at is null and id > $1 order by id limit ${ACTIVE_LISTENERS_PAGE}`,
+      [after],
+    )
+    if (rows.length === 0) return
+    yield rows.map((row) => ({ id: row.id, chainId: chainIdOf(row), filters: filtersOf(row) }))
+    if (rows.length < ACTIVE_LISTENERS_PAGE) return
+    after = rows[rows.length - 1]!.id
+  }
 }
 
 export async function loadActiveListenerIds(sql: Sql): Promise<string[]> {
@@ -117,9 +131,9 @@ function fromRow(row: ListenerRow): ListenerRecord {
   return {
     id: row.id,
     projectId: parseProjectId(row.project_id, 'webhook_listeners.project_id'),
-    chainId: row.chain_id === null ? undefined : Number(row.chain_id),
+    chainId: chainIdOf(row),
     url: row.url,
-    filters: typeof row.filters === 'string' ? JSON.parse(row.filters) : row.filters,
+    filters: filtersOf(row),
     secret: row.secret,
     active: row.active,
     disabledReason: row.disabled_reason ?? undefined,
@@ -128,3 +142,8 @@ function fromRow(row: ListenerRow): ListenerRecord {
     removedAt: row.removed_at?.getTime(),
   }
 }
+
+const chainIdOf = (row: Pick<ListenerRow, 'chain_id'>) => (row.chain_id === null ? undefined : Number(row.chain_id))
+
+const filtersOf = (row: Pick<ListenerRow, 'filters'>): WebhookFilters =>
+  typeof row.filters === 'string' ? JSON.parse(row.filters) : row.filters

@@ -47,13 +47,16 @@ export class MatchingIndex {
   private readonly tokenContracts = new TokenContractTable()
   private readonly entries = new SubscriptionEntries<Subscription>()
   private readonly standards = new LearnedStandards(this.tokenContracts)
-  private readonly tokenContractsByListener = new Map<string, string[]>()
+  /** Each listener's token contracts, by record number (a record keeps its number while it has entries). */
+  private readonly tokenContractsByListener = new Map<string, number[]>()
   private readonly chains = new Interner<number>()
   private readonly topic0s = new Interner<string>()
   private readonly listeners = new Interner<string>()
   /** Events of one topic0 and shape (argument types and indexing) decode a log alike: one decode serves them all. */
   private readonly shapes = new Interner<string>()
   private readonly shapeEvents: ParsedEvent[] = []
+  /** Listeners share their parsed events (parseEventSignature): the shape of each is worked out once. */
+  private readonly shapeByEvent = new WeakMap<ParsedEvent, number>()
   private readonly tokenArgs = new Interner<string>()
   private readonly tokenArgPositions: number[][] = []
   private readonly memo = new PerLogMemo()
@@ -61,8 +64,7 @@ export class MatchingIndex {
   add(subscriptions: Subscription[]): void {
     const { entries } = this
     for (const subscription of subscriptions) {
-      const contract = subscription.contractAddress.toLowerCase()
-      const record = this.tokenContracts.findOrAdd(contract)
+      const record = this.tokenContracts.findOrAdd(subscription.contractAddress.toLowerCase())
       const entry = entries.allocate(subscription)
       const { chainId, event, tokenIds, roles } = subscription
       entries.setField(entry, EntryField.Chain, chainId === undefined ? 0 : this.chains.numberOf(chainId))
@@ -78,16 +80,15 @@ export class MatchingIndex {
       else entries.setField(tail, EntryField.Next, entry)
       this.tokenContracts.setField(record, TokenContractField.Tail, entry)
       const contracts = this.tokenContractsByListener.get(subscription.listenerId)
-      if (!contracts) this.tokenContractsByListener.set(subscription.listenerId, [contract])
-      else if (!contracts.includes(contract)) contracts.push(contract)
+      if (!contracts) this.tokenContractsByListener.set(subscription.listenerId, [record])
+      else if (!contracts.includes(record)) contracts.push(record)
     }
   }
 
   remove(listenerId: string): void {
     const listener = this.listeners.existing(listenerId)
     const { entries } = this
-    for (const contract of this.tokenContractsByListener.get(listenerId) ?? []) {
-      const record = this.tokenContracts.find(contract)
+    for (const record of this.tokenContractsByListener.get(listenerId) ?? []) {
       let head = this.tokenContracts.field(record, TokenContractField.Head)
       let kept = -1
       for (let entry = head; entry >= 0;) {
@@ -169,8 +170,12 @@ export class MatchingIndex {
   }
 
   private shapeOf(event: ParsedEvent): number {
-    const shape = this.shapes.numberOf(`${event.topicHash}|${event.types.join()}|${event.indexed.join()}`)
-    this.shapeEvents[shape] ??= event
+    let shape = this.shapeByEvent.get(event)
+    if (shape === undefined) {
+      shape = this.shapes.numberOf(`${event.topicHash}|${event.types.join()}|${event.indexed.join()}`)
+      this.shapeEvents[shape] ??= event
+      this.shapeByEvent.set(event, shape)
+    }
     return shape
   }
 
