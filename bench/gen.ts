@@ -138,6 +138,6 @@ for (const [name, values] of Object.entries(samples))
     `${name.padEnd(104)} ${median(values).toFixed(0).padStart(6)}  ${(median(values) / issueBase).toFixed(1).padStart(5)}x ${(median(values) / base).toFixed(1).padStart(5)}x`,
   )
 console.log(
-  `gen:watch, save to new gen/ file, ${watch.length} saves: median ${median(watch).toFixed(0)} ms, ${tail(watch, 95)}`,
+  `gen:watch, save to new gen/ file, ${watch.length} saves: median ${median(watch).toFixed(0)} ms, ${tail(watch, 95)}, max ${Math.max(...watch).toFixed(0)} ms`,
 )
 rmSync(current, { recursive: true, force: true })

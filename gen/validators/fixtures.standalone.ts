@@ -3,9 +3,9 @@
 // (imports fullFormats, ucs2length from ./ajv-runtime.js: it needs no package at run time). DO NOT EDIT.
 // ajv-standalone.js
 import { fullFormats, ucs2length } from "./ajv-runtime.js";
-var Fixtures = validate15;
-var func1 = ucs2length;
-function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var Fixtures = validate0;
+var func0 = ucs2length;
+function validate1(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
@@ -43,7 +43,7 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.accessKey !== void 0) {
       let data2 = data.accessKey;
       if (typeof data2 == "string") {
-        if (func1(data2) < 8) {
+        if (func0(data2) < 8) {
           let err7 = { instancePath: instancePath + "/accessKey", schemaPath: "#/properties/accessKey/minLength", keyword: "minLength", params: { limit: 8 }, message: "must NOT have fewer than 8 characters" };
           vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
         }
@@ -56,10 +56,10 @@ function validate16(data, { instancePath = "", parentData, parentDataProperty, r
     let err9 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
   }
-  return validate16.errors = vErrors, errors === 0;
+  return validate1.errors = vErrors, errors === 0;
 }
-var pattern4 = new RegExp("^[a-z0-9-]+$", "u"), pattern5 = new RegExp("^0x[0-9a-fA-F]{40}$", "u");
-function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var pattern0 = new RegExp("^[a-z0-9-]+$", "u"), pattern1 = new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+function validate3(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.network === void 0) {
@@ -90,7 +90,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.network !== void 0) {
       let data0 = data.network;
       if (typeof data0 == "string") {
-        if (!pattern4.test(data0)) {
+        if (!pattern0.test(data0)) {
           let err6 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
@@ -102,7 +102,7 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.address !== void 0) {
       let data1 = data.address;
       if (typeof data1 == "string") {
-        if (!pattern5.test(data1)) {
+        if (!pattern1.test(data1)) {
           let err8 = { instancePath: instancePath + "/address", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
@@ -148,11 +148,11 @@ function validate18(data, { instancePath = "", parentData, parentDataProperty, r
     let err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
   }
-  return validate18.errors = vErrors, errors === 0;
+  return validate3.errors = vErrors, errors === 0;
 }
-var schema43 = { type: "object", additionalProperties: !1, required: ["network", "contractAddress", "name", "contractType", "tokens"], properties: { network: { $ref: "#/$defs/network" }, contractAddress: { $ref: "#/$defs/address" }, name: { type: "string" }, contractType: { enum: ["ERC721", "ERC1155"] }, tokens: { type: "array", items: { $ref: "#/$defs/token" } }, orders: { type: "array", items: { $ref: "#/$defs/order" } } } }, schema46 = { type: "object", additionalProperties: !1, required: ["tokenId", "name", "attributes"], properties: { tokenId: { $ref: "#/$defs/decimal" }, name: { type: "string" }, description: { type: "string" }, image: { type: "string" }, externalUrl: { type: "string" }, decimals: { type: "integer", minimum: 0 }, attributes: { type: "array", items: { type: "object", required: ["trait_type", "value"], properties: { trait_type: { type: "string" }, value: { type: ["string", "number"] }, display_type: { type: "string" } } } }, assets: { type: "array", items: { $ref: "#/$defs/asset" } } } };
-var pattern8 = new RegExp("^(0|[1-9][0-9]*)$", "u");
-function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var schema6 = { type: "object", additionalProperties: !1, required: ["network", "contractAddress", "name", "contractType", "tokens"], properties: { network: { $ref: "#/$defs/network" }, contractAddress: { $ref: "#/$defs/address" }, name: { type: "string" }, contractType: { enum: ["ERC721", "ERC1155"] }, tokens: { type: "array", items: { $ref: "#/$defs/token" } }, orders: { type: "array", items: { $ref: "#/$defs/order" } } } }, schema9 = { type: "object", additionalProperties: !1, required: ["tokenId", "name", "attributes"], properties: { tokenId: { $ref: "#/$defs/decimal" }, name: { type: "string" }, description: { type: "string" }, image: { type: "string" }, externalUrl: { type: "string" }, decimals: { type: "integer", minimum: 0 }, attributes: { type: "array", items: { type: "object", required: ["trait_type", "value"], properties: { trait_type: { type: "string" }, value: { type: ["string", "number"] }, display_type: { type: "string" } } } }, assets: { type: "array", items: { $ref: "#/$defs/asset" } } } };
+var pattern4 = new RegExp("^(0|[1-9][0-9]*)$", "u");
+function validate7(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.metadataField === void 0) {
@@ -221,9 +221,9 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
   }
-  return validate22.errors = vErrors, errors === 0;
+  return validate7.errors = vErrors, errors === 0;
 }
-function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate6(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.tokenId === void 0) {
@@ -246,7 +246,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.tokenId !== void 0) {
       let data0 = data.tokenId;
       if (typeof data0 == "string") {
-        if (!pattern8.test(data0)) {
+        if (!pattern4.test(data0)) {
           let err4 = { instancePath: instancePath + "/tokenId", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
           vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
         }
@@ -304,7 +304,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
             if (data7.value !== void 0) {
               let data9 = data7.value;
               if (typeof data9 != "string" && !(typeof data9 == "number" && isFinite(data9))) {
-                let err15 = { instancePath: instancePath + "/attributes/" + i0 + "/value", schemaPath: "#/properties/attributes/items/properties/value/type", keyword: "type", params: { type: schema46.properties.attributes.items.properties.value.type }, message: "must be string,number" };
+                let err15 = { instancePath: instancePath + "/attributes/" + i0 + "/value", schemaPath: "#/properties/attributes/items/properties/value/type", keyword: "type", params: { type: schema9.properties.attributes.items.properties.value.type }, message: "must be string,number" };
                 vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
               }
             }
@@ -327,7 +327,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data11)) {
         let len1 = data11.length;
         for (let i1 = 0; i1 < len1; i1++)
-          validate22(data11[i1], { instancePath: instancePath + "/assets/" + i1, parentData: data11, parentDataProperty: i1, rootData }) || (vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors), errors = vErrors.length);
+          validate7(data11[i1], { instancePath: instancePath + "/assets/" + i1, parentData: data11, parentDataProperty: i1, rootData }) || (vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors), errors = vErrors.length);
       } else {
         let err19 = { instancePath: instancePath + "/assets", schemaPath: "#/properties/assets/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
@@ -337,11 +337,11 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
     let err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
   }
-  return validate21.errors = vErrors, errors === 0;
+  return validate6.errors = vErrors, errors === 0;
 }
-var schema49 = { type: "object", additionalProperties: !1, required: ["orderId", "tokenId", "side", "marketplace", "createdBy", "currency", "pricePerToken", "quantity"], properties: { orderId: { type: "string", minLength: 1 }, tokenId: { $ref: "#/$defs/decimal" }, side: { enum: ["listing", "offer"] }, status: { enum: ["active", "inactive", "expired", "cancelled", "filled"], default: "active" }, marketplace: { enum: ["platform_marketplace_v1", "platform_marketplace_v2", "blur", "zerox", "opensea", "looks_rare", "x2y2", "alienswap", "payment_processor", "mintify", "magic_eden"] }, createdBy: { $ref: "#/$defs/address" }, currency: { $ref: "#/$defs/address" }, pricePerToken: { $ref: "#/$defs/decimal" }, quantity: { $ref: "#/$defs/decimal" }, quantityRemaining: { $ref: "#/$defs/decimal" }, feeBreakdown: { type: "array", items: { type: "object", additionalProperties: !1, required: ["kind", "recipientAddress", "bps"], properties: { kind: { type: "string" }, recipientAddress: { $ref: "#/$defs/address" }, bps: { type: "integer", minimum: 0, maximum: 1e4 } } } }, validFrom: { $ref: "#/$defs/datetime" }, validUntil: { $ref: "#/$defs/datetime" }, createdAt: { $ref: "#/$defs/datetime" }, blockNumber: { type: "integer", minimum: 0 } } };
-var func2 = Object.prototype.hasOwnProperty, formats0 = fullFormats["date-time"];
-function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var schema12 = { type: "object", additionalProperties: !1, required: ["orderId", "tokenId", "side", "marketplace", "createdBy", "currency", "pricePerToken", "quantity"], properties: { orderId: { type: "string", minLength: 1 }, tokenId: { $ref: "#/$defs/decimal" }, side: { enum: ["listing", "offer"] }, status: { enum: ["active", "inactive", "expired", "cancelled", "filled"], default: "active" }, marketplace: { enum: ["platform_marketplace_v1", "platform_marketplace_v2", "blur", "zerox", "opensea", "looks_rare", "x2y2", "alienswap", "payment_processor", "mintify", "magic_eden"] }, createdBy: { $ref: "#/$defs/address" }, currency: { $ref: "#/$defs/address" }, pricePerToken: { $ref: "#/$defs/decimal" }, quantity: { $ref: "#/$defs/decimal" }, quantityRemaining: { $ref: "#/$defs/decimal" }, feeBreakdown: { type: "array", items: { type: "object", additionalProperties: !1, required: ["kind", "recipientAddress", "bps"], properties: { kind: { type: "string" }, recipientAddress: { $ref: "#/$defs/address" }, bps: { type: "integer", minimum: 0, maximum: 1e4 } } } }, validFrom: { $ref: "#/$defs/datetime" }, validUntil: { $ref: "#/$defs/datetime" }, createdAt: { $ref: "#/$defs/datetime" }, blockNumber: { type: "integer", minimum: 0 } } };
+var func1 = Object.prototype.hasOwnProperty, formats0 = fullFormats["date-time"];
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.orderId === void 0) {
@@ -377,14 +377,14 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
     }
     for (let key0 in data)
-      if (!func2.call(schema49.properties, key0)) {
+      if (!func1.call(schema12.properties, key0)) {
         let err8 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
       }
     if (data.orderId !== void 0) {
       let data0 = data.orderId;
       if (typeof data0 == "string") {
-        if (func1(data0) < 1) {
+        if (func0(data0) < 1) {
           let err9 = { instancePath: instancePath + "/orderId", schemaPath: "#/properties/orderId/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
         }
@@ -396,7 +396,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.tokenId !== void 0) {
       let data1 = data.tokenId;
       if (typeof data1 == "string") {
-        if (!pattern8.test(data1)) {
+        if (!pattern4.test(data1)) {
           let err11 = { instancePath: instancePath + "/tokenId", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
           vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
         }
@@ -408,28 +408,28 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.side !== void 0) {
       let data2 = data.side;
       if (!(data2 === "listing" || data2 === "offer")) {
-        let err13 = { instancePath: instancePath + "/side", schemaPath: "#/properties/side/enum", keyword: "enum", params: { allowedValues: schema49.properties.side.enum }, message: "must be equal to one of the allowed values" };
+        let err13 = { instancePath: instancePath + "/side", schemaPath: "#/properties/side/enum", keyword: "enum", params: { allowedValues: schema12.properties.side.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
       }
     }
     if (data.status !== void 0) {
       let data3 = data.status;
       if (!(data3 === "active" || data3 === "inactive" || data3 === "expired" || data3 === "cancelled" || data3 === "filled")) {
-        let err14 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/enum", keyword: "enum", params: { allowedValues: schema49.properties.status.enum }, message: "must be equal to one of the allowed values" };
+        let err14 = { instancePath: instancePath + "/status", schemaPath: "#/properties/status/enum", keyword: "enum", params: { allowedValues: schema12.properties.status.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
       }
     }
     if (data.marketplace !== void 0) {
       let data4 = data.marketplace;
       if (!(data4 === "platform_marketplace_v1" || data4 === "platform_marketplace_v2" || data4 === "blur" || data4 === "zerox" || data4 === "opensea" || data4 === "looks_rare" || data4 === "x2y2" || data4 === "alienswap" || data4 === "payment_processor" || data4 === "mintify" || data4 === "magic_eden")) {
-        let err15 = { instancePath: instancePath + "/marketplace", schemaPath: "#/properties/marketplace/enum", keyword: "enum", params: { allowedValues: schema49.properties.marketplace.enum }, message: "must be equal to one of the allowed values" };
+        let err15 = { instancePath: instancePath + "/marketplace", schemaPath: "#/properties/marketplace/enum", keyword: "enum", params: { allowedValues: schema12.properties.marketplace.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
       }
     }
     if (data.createdBy !== void 0) {
       let data5 = data.createdBy;
       if (typeof data5 == "string") {
-        if (!pattern5.test(data5)) {
+        if (!pattern1.test(data5)) {
           let err16 = { instancePath: instancePath + "/createdBy", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
           vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
         }
@@ -441,7 +441,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.currency !== void 0) {
       let data6 = data.currency;
       if (typeof data6 == "string") {
-        if (!pattern5.test(data6)) {
+        if (!pattern1.test(data6)) {
           let err18 = { instancePath: instancePath + "/currency", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
           vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
         }
@@ -453,7 +453,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.pricePerToken !== void 0) {
       let data7 = data.pricePerToken;
       if (typeof data7 == "string") {
-        if (!pattern8.test(data7)) {
+        if (!pattern4.test(data7)) {
           let err20 = { instancePath: instancePath + "/pricePerToken", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
           vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
         }
@@ -465,7 +465,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.quantity !== void 0) {
       let data8 = data.quantity;
       if (typeof data8 == "string") {
-        if (!pattern8.test(data8)) {
+        if (!pattern4.test(data8)) {
           let err22 = { instancePath: instancePath + "/quantity", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
           vErrors === null ? vErrors = [err22] : vErrors.push(err22), errors++;
         }
@@ -477,7 +477,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.quantityRemaining !== void 0) {
       let data9 = data.quantityRemaining;
       if (typeof data9 == "string") {
-        if (!pattern8.test(data9)) {
+        if (!pattern4.test(data9)) {
           let err24 = { instancePath: instancePath + "/quantityRemaining", schemaPath: "#/$defs/decimal/pattern", keyword: "pattern", params: { pattern: "^(0|[1-9][0-9]*)$" }, message: 'must match pattern "^(0|[1-9][0-9]*)$"' };
           vErrors === null ? vErrors = [err24] : vErrors.push(err24), errors++;
         }
@@ -517,7 +517,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
             if (data11.recipientAddress !== void 0) {
               let data13 = data11.recipientAddress;
               if (typeof data13 == "string") {
-                if (!pattern5.test(data13)) {
+                if (!pattern1.test(data13)) {
                   let err31 = { instancePath: instancePath + "/feeBreakdown/" + i0 + "/recipientAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
                   vErrors === null ? vErrors = [err31] : vErrors.push(err31), errors++;
                 }
@@ -604,9 +604,9 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     let err46 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
   }
-  return validate25.errors = vErrors, errors === 0;
+  return validate10.errors = vErrors, errors === 0;
 }
-function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate5(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.network === void 0) {
@@ -637,7 +637,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.network !== void 0) {
       let data0 = data.network;
       if (typeof data0 == "string") {
-        if (!pattern4.test(data0)) {
+        if (!pattern0.test(data0)) {
           let err6 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
@@ -649,7 +649,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.contractAddress !== void 0) {
       let data1 = data.contractAddress;
       if (typeof data1 == "string") {
-        if (!pattern5.test(data1)) {
+        if (!pattern1.test(data1)) {
           let err8 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
           vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
         }
@@ -665,7 +665,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.contractType !== void 0) {
       let data3 = data.contractType;
       if (!(data3 === "ERC721" || data3 === "ERC1155")) {
-        let err11 = { instancePath: instancePath + "/contractType", schemaPath: "#/properties/contractType/enum", keyword: "enum", params: { allowedValues: schema43.properties.contractType.enum }, message: "must be equal to one of the allowed values" };
+        let err11 = { instancePath: instancePath + "/contractType", schemaPath: "#/properties/contractType/enum", keyword: "enum", params: { allowedValues: schema6.properties.contractType.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err11] : vErrors.push(err11), errors++;
       }
     }
@@ -674,7 +674,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data4)) {
         let len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++)
-          validate21(data4[i0], { instancePath: instancePath + "/tokens/" + i0, parentData: data4, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors), errors = vErrors.length);
+          validate6(data4[i0], { instancePath: instancePath + "/tokens/" + i0, parentData: data4, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors), errors = vErrors.length);
       } else {
         let err12 = { instancePath: instancePath + "/tokens", schemaPath: "#/properties/tokens/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
@@ -685,7 +685,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data6)) {
         let len1 = data6.length;
         for (let i1 = 0; i1 < len1; i1++)
-          validate25(data6[i1], { instancePath: instancePath + "/orders/" + i1, parentData: data6, parentDataProperty: i1, rootData }) || (vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors), errors = vErrors.length);
+          validate10(data6[i1], { instancePath: instancePath + "/orders/" + i1, parentData: data6, parentDataProperty: i1, rootData }) || (vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors), errors = vErrors.length);
       } else {
         let err13 = { instancePath: instancePath + "/orders", schemaPath: "#/properties/orders/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
@@ -695,9 +695,9 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     let err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
   }
-  return validate20.errors = vErrors, errors === 0;
+  return validate5.errors = vErrors, errors === 0;
 }
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
@@ -766,7 +766,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             if (data4.address !== void 0) {
               let data5 = data4.address;
               if (typeof data5 == "string") {
-                if (!pattern5.test(data5)) {
+                if (!pattern1.test(data5)) {
                   let err12 = { instancePath: instancePath + "/contacts/" + i0 + "/address", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
                   vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
                 }
@@ -797,10 +797,10 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     let err18 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err18] : vErrors.push(err18), errors++;
   }
-  return validate28.errors = vErrors, errors === 0;
+  return validate13.errors = vErrors, errors === 0;
 }
-var schema64 = { type: "object", additionalProperties: !1, required: ["id", "projectId", "network", "contractName", "contractAddress", "contractType", "source"], properties: { id: { $ref: "#/$defs/id" }, projectId: { $ref: "#/$defs/id" }, audienceId: { $ref: "#/$defs/id" }, network: { $ref: "#/$defs/network" }, contractName: { type: "string" }, contractAddress: { $ref: "#/$defs/address" }, contractType: { type: "string" }, source: { enum: ["LINKED", "DEPLOYED"] }, itemsContractAddress: { $ref: "#/$defs/address" }, abi: { type: "string" }, bytecode: { type: "string" }, bytecodeHash: { type: "string" } } };
-function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var schema27 = { type: "object", additionalProperties: !1, required: ["id", "projectId", "network", "contractName", "contractAddress", "contractType", "source"], properties: { id: { $ref: "#/$defs/id" }, projectId: { $ref: "#/$defs/id" }, audienceId: { $ref: "#/$defs/id" }, network: { $ref: "#/$defs/network" }, contractName: { type: "string" }, contractAddress: { $ref: "#/$defs/address" }, contractType: { type: "string" }, source: { enum: ["LINKED", "DEPLOYED"] }, itemsContractAddress: { $ref: "#/$defs/address" }, abi: { type: "string" }, bytecode: { type: "string" }, bytecodeHash: { type: "string" } } };
+function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
@@ -832,7 +832,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
       vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
     }
     for (let key0 in data)
-      if (!func2.call(schema64.properties, key0)) {
+      if (!func1.call(schema27.properties, key0)) {
         let err7 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
       }
@@ -872,7 +872,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.network !== void 0) {
       let data3 = data.network;
       if (typeof data3 == "string") {
-        if (!pattern4.test(data3)) {
+        if (!pattern0.test(data3)) {
           let err14 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
@@ -888,7 +888,7 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.contractAddress !== void 0) {
       let data5 = data.contractAddress;
       if (typeof data5 == "string") {
-        if (!pattern5.test(data5)) {
+        if (!pattern1.test(data5)) {
           let err17 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
           vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
         }
@@ -904,14 +904,14 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.source !== void 0) {
       let data7 = data.source;
       if (!(data7 === "LINKED" || data7 === "DEPLOYED")) {
-        let err20 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/enum", keyword: "enum", params: { allowedValues: schema64.properties.source.enum }, message: "must be equal to one of the allowed values" };
+        let err20 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/enum", keyword: "enum", params: { allowedValues: schema27.properties.source.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
       }
     }
     if (data.itemsContractAddress !== void 0) {
       let data8 = data.itemsContractAddress;
       if (typeof data8 == "string") {
-        if (!pattern5.test(data8)) {
+        if (!pattern1.test(data8)) {
           let err21 = { instancePath: instancePath + "/itemsContractAddress", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
           vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
         }
@@ -936,9 +936,9 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     let err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
   }
-  return validate30.errors = vErrors, errors === 0;
+  return validate15.errors = vErrors, errors === 0;
 }
-function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
@@ -1010,7 +1010,7 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.network !== void 0) {
       let data3 = data.network;
       if (typeof data3 == "string") {
-        if (!pattern4.test(data3)) {
+        if (!pattern0.test(data3)) {
           let err14 = { instancePath: instancePath + "/network", schemaPath: "#/$defs/network/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9-]+$" }, message: 'must match pattern "^[a-z0-9-]+$"' };
           vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
         }
@@ -1022,7 +1022,7 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.address !== void 0) {
       let data4 = data.address;
       if (typeof data4 == "string") {
-        if (!pattern5.test(data4)) {
+        if (!pattern1.test(data4)) {
           let err16 = { instancePath: instancePath + "/address", schemaPath: "#/$defs/address/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
           vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
         }
@@ -1043,9 +1043,9 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
     let err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
   }
-  return validate32.errors = vErrors, errors === 0;
+  return validate17.errors = vErrors, errors === 0;
 }
-function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate0(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (let key0 in data)
@@ -1062,7 +1062,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data1)) {
         let len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++)
-          validate16(data1[i0], { instancePath: instancePath + "/projects/" + i0, parentData: data1, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors), errors = vErrors.length);
+          validate1(data1[i0], { instancePath: instancePath + "/projects/" + i0, parentData: data1, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors), errors = vErrors.length);
       } else {
         let err2 = { instancePath: instancePath + "/projects", schemaPath: "#/properties/projects/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
@@ -1073,7 +1073,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data3)) {
         let len1 = data3.length;
         for (let i1 = 0; i1 < len1; i1++)
-          validate18(data3[i1], { instancePath: instancePath + "/currencies/" + i1, parentData: data3, parentDataProperty: i1, rootData }) || (vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors), errors = vErrors.length);
+          validate3(data3[i1], { instancePath: instancePath + "/currencies/" + i1, parentData: data3, parentDataProperty: i1, rootData }) || (vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors), errors = vErrors.length);
       } else {
         let err3 = { instancePath: instancePath + "/currencies", schemaPath: "#/properties/currencies/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
@@ -1084,7 +1084,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data5)) {
         let len2 = data5.length;
         for (let i2 = 0; i2 < len2; i2++)
-          validate20(data5[i2], { instancePath: instancePath + "/collections/" + i2, parentData: data5, parentDataProperty: i2, rootData }) || (vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors), errors = vErrors.length);
+          validate5(data5[i2], { instancePath: instancePath + "/collections/" + i2, parentData: data5, parentDataProperty: i2, rootData }) || (vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors), errors = vErrors.length);
       } else {
         let err4 = { instancePath: instancePath + "/collections", schemaPath: "#/properties/collections/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
@@ -1095,7 +1095,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data7)) {
         let len3 = data7.length;
         for (let i3 = 0; i3 < len3; i3++)
-          validate28(data7[i3], { instancePath: instancePath + "/audiences/" + i3, parentData: data7, parentDataProperty: i3, rootData }) || (vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors), errors = vErrors.length);
+          validate13(data7[i3], { instancePath: instancePath + "/audiences/" + i3, parentData: data7, parentDataProperty: i3, rootData }) || (vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors), errors = vErrors.length);
       } else {
         let err5 = { instancePath: instancePath + "/audiences", schemaPath: "#/properties/audiences/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
@@ -1106,7 +1106,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data9)) {
         let len4 = data9.length;
         for (let i4 = 0; i4 < len4; i4++)
-          validate30(data9[i4], { instancePath: instancePath + "/contracts/" + i4, parentData: data9, parentDataProperty: i4, rootData }) || (vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors), errors = vErrors.length);
+          validate15(data9[i4], { instancePath: instancePath + "/contracts/" + i4, parentData: data9, parentDataProperty: i4, rootData }) || (vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors), errors = vErrors.length);
       } else {
         let err6 = { instancePath: instancePath + "/contracts", schemaPath: "#/properties/contracts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
@@ -1117,7 +1117,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data11)) {
         let len5 = data11.length;
         for (let i5 = 0; i5 < len5; i5++)
-          validate32(data11[i5], { instancePath: instancePath + "/gasSponsors/" + i5, parentData: data11, parentDataProperty: i5, rootData }) || (vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors), errors = vErrors.length);
+          validate17(data11[i5], { instancePath: instancePath + "/gasSponsors/" + i5, parentData: data11, parentDataProperty: i5, rootData }) || (vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors), errors = vErrors.length);
       } else {
         let err7 = { instancePath: instancePath + "/gasSponsors", schemaPath: "#/properties/gasSponsors/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
@@ -1127,7 +1127,7 @@ function validate15(data, { instancePath = "", parentData, parentDataProperty, r
     let err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
   }
-  return validate15.errors = vErrors, errors === 0;
+  return validate0.errors = vErrors, errors === 0;
 }
 export {
   Fixtures

@@ -3,48 +3,48 @@
 // (imports fullFormats from ./ajv-runtime.js: it needs no package at run time). DO NOT EDIT.
 // ajv-standalone.js
 import { fullFormats } from "./ajv-runtime.js";
-var WebhookEventType = validate16, schema38 = { $id: "https://web3-market-contract.invalid/schemas/indexer/WebhookEventType.json", type: "string", enum: ["BLOCK_ADDED", "BLOCK_REMOVED"] };
-function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var WebhookEventType = validate1, schema1 = { $id: "https://web3-market-contract.invalid/schemas/indexer/WebhookEventType.json", type: "string", enum: ["BLOCK_ADDED", "BLOCK_REMOVED"] };
+function validate1(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (typeof data != "string") {
     let err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
     vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
   }
   if (!(data === "BLOCK_ADDED" || data === "BLOCK_REMOVED")) {
-    let err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema38.enum }, message: "must be equal to one of the allowed values" };
+    let err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema1.enum }, message: "must be equal to one of the allowed values" };
     vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  return validate16.errors = vErrors, errors === 0;
+  return validate1.errors = vErrors, errors === 0;
 }
-var LogDataType = validate17, schema39 = { $id: "https://web3-market-contract.invalid/schemas/indexer/LogDataType.json", type: "string", enum: ["EVENT", "TOKEN_TRANSFER", "NATIVE_TOKEN_TRANSFER", "PLATFORM_TXN"] };
-function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var LogDataType = validate2, schema2 = { $id: "https://web3-market-contract.invalid/schemas/indexer/LogDataType.json", type: "string", enum: ["EVENT", "TOKEN_TRANSFER", "NATIVE_TOKEN_TRANSFER", "PLATFORM_TXN"] };
+function validate2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (typeof data != "string") {
     let err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
     vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
   }
   if (!(data === "EVENT" || data === "TOKEN_TRANSFER" || data === "NATIVE_TOKEN_TRANSFER" || data === "PLATFORM_TXN")) {
-    let err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema39.enum }, message: "must be equal to one of the allowed values" };
+    let err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema2.enum }, message: "must be equal to one of the allowed values" };
     vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  return validate17.errors = vErrors, errors === 0;
+  return validate2.errors = vErrors, errors === 0;
 }
-var ContractType = validate18, schema40 = { $id: "https://web3-market-contract.invalid/schemas/indexer/ContractType.json", type: "string", enum: ["UNKNOWN", "NATIVE", "ERC20", "ERC721", "ERC1155", "PLATFORM_WALLET", "ERC20_BRIDGE", "ERC721_BRIDGE", "ERC1155_BRIDGE", "PLATFORM_MARKETPLACE", "ERC6909"] };
-function validate18(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var ContractType = validate3, schema3 = { $id: "https://web3-market-contract.invalid/schemas/indexer/ContractType.json", type: "string", enum: ["UNKNOWN", "NATIVE", "ERC20", "ERC721", "ERC1155", "PLATFORM_WALLET", "ERC20_BRIDGE", "ERC721_BRIDGE", "ERC1155_BRIDGE", "PLATFORM_MARKETPLACE", "ERC6909"] };
+function validate3(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (typeof data != "string") {
     let err0 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" };
     vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
   }
   if (!(data === "UNKNOWN" || data === "NATIVE" || data === "ERC20" || data === "ERC721" || data === "ERC1155" || data === "PLATFORM_WALLET" || data === "ERC20_BRIDGE" || data === "ERC721_BRIDGE" || data === "ERC1155_BRIDGE" || data === "PLATFORM_MARKETPLACE" || data === "ERC6909")) {
-    let err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema40.enum }, message: "must be equal to one of the allowed values" };
+    let err1 = { instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema3.enum }, message: "must be equal to one of the allowed values" };
     vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  return validate18.errors = vErrors, errors === 0;
+  return validate3.errors = vErrors, errors === 0;
 }
-var WebhookFilters = validate19;
-var pattern4 = new RegExp("^0x[0-9a-fA-F]{40}$", "u"), pattern5 = new RegExp("^[0-9]+$", "u"), pattern7 = new RegExp("^0x[0-9a-fA-F]{64}$", "u");
-function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var WebhookFilters = validate4;
+var pattern0 = new RegExp("^0x[0-9a-fA-F]{40}$", "u"), pattern1 = new RegExp("^[0-9]+$", "u"), pattern3 = new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+function validate4(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.contractAddresses === void 0) {
@@ -62,7 +62,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i0 = 0; i0 < len0; i0++) {
           let data1 = data0[i0];
           if (typeof data1 == "string") {
-            if (!pattern4.test(data1)) {
+            if (!pattern0.test(data1)) {
               let err2 = { instancePath: instancePath + "/contractAddresses/" + i0, schemaPath: "#/properties/contractAddresses/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
               vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
             }
@@ -108,7 +108,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
           if (valid7 = valid7 || _valid0, !valid7) {
             let _errs15 = errors;
             if (typeof data5 == "string") {
-              if (!pattern5.test(data5)) {
+              if (!pattern1.test(data5)) {
                 let err9 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
                 vErrors === null ? vErrors = [err9] : vErrors.push(err9), errors++;
               }
@@ -138,7 +138,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i3 = 0; i3 < len3; i3++) {
           let data7 = data6[i3];
           if (typeof data7 == "string") {
-            if (!pattern4.test(data7)) {
+            if (!pattern0.test(data7)) {
               let err13 = { instancePath: instancePath + "/accounts/" + i3, schemaPath: "#/properties/accounts/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
               vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
             }
@@ -159,7 +159,7 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i4 = 0; i4 < len4; i4++) {
           let data9 = data8[i4];
           if (typeof data9 == "string") {
-            if (!pattern7.test(data9)) {
+            if (!pattern3.test(data9)) {
               let err16 = { instancePath: instancePath + "/topicHashes/" + i4, schemaPath: "#/properties/topicHashes/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
               vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
             }
@@ -177,10 +177,10 @@ function validate19(data, { instancePath = "", parentData, parentDataProperty, r
     let err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
   }
-  return validate19.errors = vErrors, errors === 0;
+  return validate4.errors = vErrors, errors === 0;
 }
-var ListenedEvent = validate20;
-function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var ListenedEvent = validate5;
+function validate5(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.eventSig === void 0) {
@@ -210,7 +210,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.topicHash !== void 0) {
       let data1 = data.topicHash;
       if (typeof data1 == "string") {
-        if (!pattern7.test(data1)) {
+        if (!pattern3.test(data1)) {
           let err6 = { instancePath: instancePath + "/topicHash", schemaPath: "#/properties/topicHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
           vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
         }
@@ -265,10 +265,10 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     let err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
   }
-  return validate20.errors = vErrors, errors === 0;
+  return validate5.errors = vErrors, errors === 0;
 }
-var WebhookListener = validate21;
-function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var WebhookListener = validate6;
+function validate6(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
@@ -303,12 +303,12 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
       let err7 = { instancePath: instancePath + "/url", schemaPath: "#/properties/url/type", keyword: "type", params: { type: "string" }, message: "must be string" };
       vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
     }
-    if (data.filters !== void 0 && (validate19(data.filters, { instancePath: instancePath + "/filters", parentData: data, parentDataProperty: "filters", rootData }) || (vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors), errors = vErrors.length)), data.events !== void 0) {
+    if (data.filters !== void 0 && (validate4(data.filters, { instancePath: instancePath + "/filters", parentData: data, parentDataProperty: "filters", rootData }) || (vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors), errors = vErrors.length)), data.events !== void 0) {
       let data4 = data.events;
       if (Array.isArray(data4)) {
         let len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++)
-          validate20(data4[i0], { instancePath: instancePath + "/events/" + i0, parentData: data4, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors), errors = vErrors.length);
+          validate5(data4[i0], { instancePath: instancePath + "/events/" + i0, parentData: data4, parentDataProperty: i0, rootData }) || (vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors), errors = vErrors.length);
       } else {
         let err8 = { instancePath: instancePath + "/events", schemaPath: "#/properties/events/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         vErrors === null ? vErrors = [err8] : vErrors.push(err8), errors++;
@@ -334,11 +334,11 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
     let err13 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err13] : vErrors.push(err13), errors++;
   }
-  return validate21.errors = vErrors, errors === 0;
+  return validate6.errors = vErrors, errors === 0;
 }
-var WebhookPayloadEvent = validate24;
-var pattern10 = new RegExp("^0x([0-9a-fA-F]{2})*$", "u");
-function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var WebhookPayloadEvent = validate9;
+var pattern6 = new RegExp("^0x([0-9a-fA-F]{2})*$", "u");
+function validate9(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.topicHash === void 0) {
@@ -364,7 +364,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.topicHash !== void 0) {
       let data0 = data.topicHash;
       if (typeof data0 == "string") {
-        if (!pattern7.test(data0)) {
+        if (!pattern3.test(data0)) {
           let err5 = { instancePath: instancePath + "/topicHash", schemaPath: "#/properties/topicHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
           vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
         }
@@ -412,7 +412,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i2 = 0; i2 < len2; i2++) {
           let data7 = data6[i2];
           if (typeof data7 == "string") {
-            if (!pattern10.test(data7)) {
+            if (!pattern6.test(data7)) {
               let err12 = { instancePath: instancePath + "/values/" + i2, schemaPath: "#/properties/values/items/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-fA-F]{2})*$" }, message: 'must match pattern "^0x([0-9a-fA-F]{2})*$"' };
               vErrors === null ? vErrors = [err12] : vErrors.push(err12), errors++;
             }
@@ -430,10 +430,10 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
     let err15 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
   }
-  return validate24.errors = vErrors, errors === 0;
+  return validate9.errors = vErrors, errors === 0;
 }
-var WebhookRawLog = validate25;
-function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var WebhookRawLog = validate10;
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === void 0) {
@@ -447,7 +447,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.data !== void 0) {
       let data0 = data.data;
       if (typeof data0 == "string") {
-        if (!pattern10.test(data0)) {
+        if (!pattern6.test(data0)) {
           let err2 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-fA-F]{2})*$" }, message: 'must match pattern "^0x([0-9a-fA-F]{2})*$"' };
           vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
         }
@@ -463,7 +463,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i0 = 0; i0 < len0; i0++) {
           let data2 = data1[i0];
           if (typeof data2 == "string") {
-            if (!pattern7.test(data2)) {
+            if (!pattern3.test(data2)) {
               let err4 = { instancePath: instancePath + "/topics/" + i0, schemaPath: "#/properties/topics/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
               vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
             }
@@ -481,11 +481,11 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     let err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err7] : vErrors.push(err7), errors++;
   }
-  return validate25.errors = vErrors, errors === 0;
+  return validate10.errors = vErrors, errors === 0;
 }
-var WebhookPayload = validate26;
+var WebhookPayload = validate11;
 var formats0 = fullFormats["date-time"];
-function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uid === void 0) {
@@ -555,7 +555,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err15] : vErrors.push(err15), errors++;
       }
       if (!(data1 === "BLOCK_ADDED" || data1 === "BLOCK_REMOVED")) {
-        let err16 = { instancePath: instancePath + "/type", schemaPath: "WebhookEventType.json/enum", keyword: "enum", params: { allowedValues: schema38.enum }, message: "must be equal to one of the allowed values" };
+        let err16 = { instancePath: instancePath + "/type", schemaPath: "WebhookEventType.json/enum", keyword: "enum", params: { allowedValues: schema1.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err16] : vErrors.push(err16), errors++;
       }
     }
@@ -573,7 +573,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.blockHash !== void 0) {
       let data3 = data.blockHash;
       if (typeof data3 == "string") {
-        if (!pattern7.test(data3)) {
+        if (!pattern3.test(data3)) {
           let err19 = { instancePath: instancePath + "/blockHash", schemaPath: "#/properties/blockHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
           vErrors === null ? vErrors = [err19] : vErrors.push(err19), errors++;
         }
@@ -585,7 +585,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.parentBlockHash !== void 0) {
       let data4 = data.parentBlockHash;
       if (typeof data4 == "string") {
-        if (!pattern7.test(data4)) {
+        if (!pattern3.test(data4)) {
           let err21 = { instancePath: instancePath + "/parentBlockHash", schemaPath: "#/properties/parentBlockHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
           vErrors === null ? vErrors = [err21] : vErrors.push(err21), errors++;
         }
@@ -597,7 +597,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.contractAddress !== void 0) {
       let data5 = data.contractAddress;
       if (typeof data5 == "string") {
-        if (!pattern4.test(data5)) {
+        if (!pattern0.test(data5)) {
           let err23 = { instancePath: instancePath + "/contractAddress", schemaPath: "#/properties/contractAddress/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
           vErrors === null ? vErrors = [err23] : vErrors.push(err23), errors++;
         }
@@ -613,14 +613,14 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err25] : vErrors.push(err25), errors++;
       }
       if (!(data6 === "UNKNOWN" || data6 === "NATIVE" || data6 === "ERC20" || data6 === "ERC721" || data6 === "ERC1155" || data6 === "PLATFORM_WALLET" || data6 === "ERC20_BRIDGE" || data6 === "ERC721_BRIDGE" || data6 === "ERC1155_BRIDGE" || data6 === "PLATFORM_MARKETPLACE" || data6 === "ERC6909")) {
-        let err26 = { instancePath: instancePath + "/contractType", schemaPath: "ContractType.json/enum", keyword: "enum", params: { allowedValues: schema40.enum }, message: "must be equal to one of the allowed values" };
+        let err26 = { instancePath: instancePath + "/contractType", schemaPath: "ContractType.json/enum", keyword: "enum", params: { allowedValues: schema3.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err26] : vErrors.push(err26), errors++;
       }
     }
     if (data.txnHash !== void 0) {
       let data7 = data.txnHash;
       if (typeof data7 == "string") {
-        if (!pattern7.test(data7)) {
+        if (!pattern3.test(data7)) {
           let err27 = { instancePath: instancePath + "/txnHash", schemaPath: "#/properties/txnHash/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
           vErrors === null ? vErrors = [err27] : vErrors.push(err27), errors++;
         }
@@ -649,7 +649,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.txnLogIndex !== void 0) {
       let data9 = data.txnLogIndex;
       if (typeof data9 == "string") {
-        if (!pattern5.test(data9)) {
+        if (!pattern1.test(data9)) {
           let err32 = { instancePath: instancePath + "/txnLogIndex", schemaPath: "#/properties/txnLogIndex/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
           vErrors === null ? vErrors = [err32] : vErrors.push(err32), errors++;
         }
@@ -670,14 +670,14 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err35] : vErrors.push(err35), errors++;
       }
     }
-    if (data.event !== void 0 && (validate24(data.event, { instancePath: instancePath + "/event", parentData: data, parentDataProperty: "event", rootData }) || (vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors), errors = vErrors.length)), data.logDataType !== void 0) {
+    if (data.event !== void 0 && (validate9(data.event, { instancePath: instancePath + "/event", parentData: data, parentDataProperty: "event", rootData }) || (vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors), errors = vErrors.length)), data.logDataType !== void 0) {
       let data12 = data.logDataType;
       if (typeof data12 != "string") {
         let err36 = { instancePath: instancePath + "/logDataType", schemaPath: "LogDataType.json/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         vErrors === null ? vErrors = [err36] : vErrors.push(err36), errors++;
       }
       if (!(data12 === "EVENT" || data12 === "TOKEN_TRANSFER" || data12 === "NATIVE_TOKEN_TRANSFER" || data12 === "PLATFORM_TXN")) {
-        let err37 = { instancePath: instancePath + "/logDataType", schemaPath: "LogDataType.json/enum", keyword: "enum", params: { allowedValues: schema39.enum }, message: "must be equal to one of the allowed values" };
+        let err37 = { instancePath: instancePath + "/logDataType", schemaPath: "LogDataType.json/enum", keyword: "enum", params: { allowedValues: schema2.enum }, message: "must be equal to one of the allowed values" };
         vErrors === null ? vErrors = [err37] : vErrors.push(err37), errors++;
       }
     }
@@ -695,7 +695,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
         if (data13.data !== void 0) {
           let data14 = data13.data;
           if (typeof data14 == "string") {
-            if (!pattern10.test(data14)) {
+            if (!pattern6.test(data14)) {
               let err40 = { instancePath: instancePath + "/rawLog/data", schemaPath: "WebhookRawLog.json/properties/data/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-fA-F]{2})*$" }, message: 'must match pattern "^0x([0-9a-fA-F]{2})*$"' };
               vErrors === null ? vErrors = [err40] : vErrors.push(err40), errors++;
             }
@@ -711,7 +711,7 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
             for (let i0 = 0; i0 < len0; i0++) {
               let data16 = data15[i0];
               if (typeof data16 == "string") {
-                if (!pattern7.test(data16)) {
+                if (!pattern3.test(data16)) {
                   let err42 = { instancePath: instancePath + "/rawLog/topics/" + i0, schemaPath: "WebhookRawLog.json/properties/topics/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
                   vErrors === null ? vErrors = [err42] : vErrors.push(err42), errors++;
                 }
@@ -734,11 +734,11 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
     let err46 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err46] : vErrors.push(err46), errors++;
   }
-  return validate26.errors = vErrors, errors === 0;
+  return validate11.errors = vErrors, errors === 0;
 }
-var AddWebhookListenerRequest = validate28;
+var AddWebhookListenerRequest = validate13;
 var formats2 = fullFormats.uri;
-function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.contractAddresses === void 0) {
@@ -761,7 +761,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i0 = 0; i0 < len0; i0++) {
           let data1 = data0[i0];
           if (typeof data1 == "string") {
-            if (!pattern4.test(data1)) {
+            if (!pattern0.test(data1)) {
               let err3 = { instancePath: instancePath + "/contractAddresses/" + i0, schemaPath: "#/properties/contractAddresses/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
               vErrors === null ? vErrors = [err3] : vErrors.push(err3), errors++;
             }
@@ -807,7 +807,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
           if (valid7 = valid7 || _valid0, !valid7) {
             let _errs16 = errors;
             if (typeof data5 == "string") {
-              if (!pattern5.test(data5)) {
+              if (!pattern1.test(data5)) {
                 let err10 = { instancePath: instancePath + "/tokenIDs/" + i2, schemaPath: "#/properties/tokenIDs/items/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
                 vErrors === null ? vErrors = [err10] : vErrors.push(err10), errors++;
               }
@@ -837,7 +837,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i3 = 0; i3 < len3; i3++) {
           let data7 = data6[i3];
           if (typeof data7 == "string") {
-            if (!pattern4.test(data7)) {
+            if (!pattern0.test(data7)) {
               let err14 = { instancePath: instancePath + "/accounts/" + i3, schemaPath: "#/properties/accounts/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' };
               vErrors === null ? vErrors = [err14] : vErrors.push(err14), errors++;
             }
@@ -858,7 +858,7 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i4 = 0; i4 < len4; i4++) {
           let data9 = data8[i4];
           if (typeof data9 == "string") {
-            if (!pattern7.test(data9)) {
+            if (!pattern3.test(data9)) {
               let err17 = { instancePath: instancePath + "/topicHashes/" + i4, schemaPath: "#/properties/topicHashes/items/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' };
               vErrors === null ? vErrors = [err17] : vErrors.push(err17), errors++;
             }
@@ -876,9 +876,9 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     let err20 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err20] : vErrors.push(err20), errors++;
   }
-  return validate29.errors = vErrors, errors === 0;
+  return validate14.errors = vErrors, errors === 0;
 }
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate13(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.url === void 0) {
@@ -906,15 +906,15 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
         vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
       }
     }
-    data.filters !== void 0 && (validate29(data.filters, { instancePath: instancePath + "/filters", parentData: data, parentDataProperty: "filters", rootData }) || (vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors), errors = vErrors.length));
+    data.filters !== void 0 && (validate14(data.filters, { instancePath: instancePath + "/filters", parentData: data, parentDataProperty: "filters", rootData }) || (vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors), errors = vErrors.length));
   } else {
     let err5 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err5] : vErrors.push(err5), errors++;
   }
-  return validate28.errors = vErrors, errors === 0;
+  return validate13.errors = vErrors, errors === 0;
 }
-var RemoveWebhookListenerRequest = validate31;
-function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var RemoveWebhookListenerRequest = validate16;
+function validate16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === void 0) {
@@ -937,7 +937,7 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.projectId !== void 0) {
       let data1 = data.projectId;
       if (typeof data1 == "string") {
-        if (!pattern5.test(data1)) {
+        if (!pattern1.test(data1)) {
           let err4 = { instancePath: instancePath + "/projectId", schemaPath: "#/properties/projectId/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"' };
           vErrors === null ? vErrors = [err4] : vErrors.push(err4), errors++;
         }
@@ -950,25 +950,25 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     let err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err6] : vErrors.push(err6), errors++;
   }
-  return validate31.errors = vErrors, errors === 0;
+  return validate16.errors = vErrors, errors === 0;
 }
-var AddWebhookListenerResponse = validate32;
-function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var AddWebhookListenerResponse = validate17;
+function validate17(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.listener === void 0) {
       let err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "listener" }, message: "must have required property 'listener'" };
       vErrors === null ? vErrors = [err0] : vErrors.push(err0), errors++;
     }
-    data.listener !== void 0 && (validate21(data.listener, { instancePath: instancePath + "/listener", parentData: data, parentDataProperty: "listener", rootData }) || (vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors), errors = vErrors.length));
+    data.listener !== void 0 && (validate6(data.listener, { instancePath: instancePath + "/listener", parentData: data, parentDataProperty: "listener", rootData }) || (vErrors = vErrors === null ? validate6.errors : vErrors.concat(validate6.errors), errors = vErrors.length));
   } else {
     let err1 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err1] : vErrors.push(err1), errors++;
   }
-  return validate32.errors = vErrors, errors === 0;
+  return validate17.errors = vErrors, errors === 0;
 }
-var RemoveWebhookListenerResponse = validate34;
-function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+var RemoveWebhookListenerResponse = validate19;
+function validate19(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null, errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.status === void 0) {
@@ -983,7 +983,7 @@ function validate34(data, { instancePath = "", parentData, parentDataProperty, r
     let err2 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     vErrors === null ? vErrors = [err2] : vErrors.push(err2), errors++;
   }
-  return validate34.errors = vErrors, errors === 0;
+  return validate19.errors = vErrors, errors === 0;
 }
 export {
   AddWebhookListenerRequest,

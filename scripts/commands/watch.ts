@@ -15,10 +15,10 @@ from (src/reference/data/sample-data.ts) or the fixtures schema (schema/fixtures
 delete and create). A .ridl that declares a service regenerates that service only. Prints which file
 changed and which gen/ and go/ files the run changed. A save during a run is followed by one more run, so
 the last save always wins. Generation runs in a worker process that stays warm between saves and is
-replaced when scripts/ change.`
+replaced when its code changes (scripts/, src/runtime, the sample data).`
 
 /** Saves that land within this window make one run. */
-const DEBOUNCE_MS = 30
+const DEBOUNCE_MS = 15
 
 /** The sources of the sample data the OpenAPI request examples are made of. */
 const sampleData = [
@@ -42,8 +42,11 @@ export function isWatchedSource(path: string): boolean {
   return localSources.includes(path)
 }
 
-/** Changes to these replace the worker: its loaded modules are the pipeline's code. */
-const isPipelineCode = (path: string) => path.startsWith(`scripts${sep}`)
+/**
+ * A watched .ts file is code the worker has loaded (scripts/, and the src/ modules the pipeline bundles: the runtime's
+ * wire patterns, the sample data): a change to one replaces the worker. The rest (schema/) is data it reads per run.
+ */
+const isPipelineCode = (path: string) => path.endsWith('.ts')
 
 /** The service root a changed .ridl is, if it declares a service; any other change regenerates every service. */
 function serviceRootOf(path: string): string | undefined {
@@ -138,7 +141,7 @@ export function main(): void {
     cwd: repoRoot,
     ignoreInitial: true,
     // An event only once a save is whole: a run never reads a file its editor is still writing.
-    awaitWriteFinish: { stabilityThreshold: 40, pollInterval: 10 },
+    awaitWriteFinish: { stabilityThreshold: 10, pollInterval: 5 },
   })
   watcher.on('add', onEvent).on('change', onEvent).on('unlink', onEvent)
   watcher.on('error', (error) => console.error(`watcher error: ${error instanceof Error ? error.message : error}`))

@@ -51,16 +51,19 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
 
 /**
  * The hash of the code `entry` runs: the path and bytes of every module it reaches. Editing any of them
- * (or adding an import) changes it; a module it does not import does not. `read` is for tests.
+ * (or adding an import) changes it; a module it does not import does not. A bundle's graph carries the hash of
+ * each module as the bundle was made from it, which is the code that runs (read again, a module saved since
+ * would name code the process does not run); otherwise each module is read. `read` is for tests.
  */
 export function codeFingerprint(
-  graph: ModuleGraph,
+  graph: ModuleGraph | BundleSources,
   entry: string,
   read: (path: string) => string | Buffer = (path) => readFileSync(join(repoRoot, path)),
 ): string {
+  const hashOf = (path: string) => ('hashes' in graph ? graph.hashes[path] : undefined) ?? sha256(read(path))
   return sha256(
     modulesReached(graph, entry)
-      .map((path) => `${path}\0${sha256(read(path))}\n`)
+      .map((path) => `${path}\0${hashOf(path)}\n`)
       .join(''),
   )
 }

@@ -33,22 +33,28 @@ export function createGeneratingAjv(strictness: GeneratingAjvStrictness = {}): A
     ...strictness,
     allErrors: true,
     inlineRefs: inlinedSchemaKeywords,
+    // Schemas are checked against the draft's meta-schema by metaSchemaChecker, compiled once per process: made
+    // anew in each ajv, it took longer than most of the bundles compiled after it.
+    validateSchema: false,
     code: { source: true, esm: true, lines: true, formats: _`fullFormats` },
   })
   addFormats(ajv)
-  withoutDynamicScopes(ajv)
+  // Ajv2020 makes every validator ready for `$dynamicRef` and `unevaluated*`: each function takes (and allocates
+  // when called) a `dynamicAnchors` object and tracks the properties it evaluated, on every call. The schemas
+  // compiled here use neither (compiler-input.ts refuses them), so both are turned off: ajv reads these options
+  // when it makes a validator's code.
+  ajv.opts.dynamicRef = false
+  ajv.opts.unevaluated = false
   return ajv
 }
 
-/**
- * Ajv2020 makes every validator ready for `$dynamicRef` and `unevaluated*`: each function takes (and allocates
- * when called) a `dynamicAnchors` object and tracks the properties it evaluated, on every call. The schemas
- * compiled here use neither (compiler-input.ts refuses them), so once the draft's meta-schema, which does use
- * them, is compiled (schemas added later are checked against it), ajv's options for both are turned off: they
- * are read when a validator's code is made.
- */
-function withoutDynamicScopes(ajv: Ajv2020Module.Ajv2020): void {
-  ajv.validateSchema({ $schema: 'https://json-schema.org/draft/2020-12/schema' })
-  ajv.opts.dynamicRef = false
-  ajv.opts.unevaluated = false
+let metaSchemaChecker: Ajv2020Module.Ajv2020 | undefined
+
+/** Throws, saying why, unless `schema` is valid against its draft's meta-schema. */
+export function checkAgainstMetaSchema(schema: object): void {
+  if (!metaSchemaChecker) {
+    metaSchemaChecker = new Ajv2020({ strict: true, allErrors: true })
+    addFormats(metaSchemaChecker)
+  }
+  metaSchemaChecker.validateSchema(schema, true)
 }

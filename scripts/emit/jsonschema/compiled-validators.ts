@@ -1,4 +1,4 @@
-import { createGeneratingAjv, type GeneratingAjvStrictness, standaloneCode } from './ajv.js'
+import { checkAgainstMetaSchema, createGeneratingAjv, type GeneratingAjvStrictness, standaloneCode } from './ajv.js'
 import type { Ajv2020 } from 'ajv/dist/2020.js'
 import { linkedResources } from './bundle.js'
 import { schemaId } from './ids.js'
@@ -41,7 +41,9 @@ export function compiledValidators(
   let entry = compiled.get(key)
   if (!entry) {
     const ajv = createGeneratingAjv(strictness)
-    ajv.addSchema(compilerInput(bundle))
+    const input = compilerInput(bundle)
+    checkAgainstMetaSchema(input)
+    ajv.addSchema(input)
     entry = { ajv, code: standaloneCode(ajv, exports) }
     compiled.set(key, entry)
     for (const old of compiled.keys()) if (compiled.size > kept) compiled.delete(old)

@@ -71,6 +71,19 @@ describe('the cache key of a generation step', () => {
   it.each(Object.entries(steps))('%s: the graph scripts/launch.mjs recorded reaches the same modules', (_, entry) => {
     expect(modulesReached(launched, entry)).toEqual(modulesReached(graph, entry))
   })
+
+  it.each(Object.entries(steps))(
+    '%s: in a bundle, the key is of the code the bundle was made from, the same as read from source',
+    (_, entry) => {
+      const unread = (path: string): string => {
+        throw new Error(`${path} was read: the bundle's record has its hash`)
+      }
+      expect(codeFingerprint(launched, entry, unread)).toBe(codeFingerprint(graph, entry))
+      const edited = modulesReached(launched, entry)[0]!
+      const hashes = { ...launched.hashes, [edited]: 'another hash' }
+      expect(codeFingerprint({ ...launched, hashes }, entry, unread)).not.toBe(codeFingerprint(graph, entry))
+    },
+  )
 })
 
 it('a launched command’s stack trace names the scripts/ file and line, not the cached bundle', () => {

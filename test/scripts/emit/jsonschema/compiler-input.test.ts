@@ -35,6 +35,12 @@ describe('the schemas the validators are compiled from', () => {
     expect(() => compilerInput({ $defs: { Tree: { $dynamicAnchor: 'node' } } })).toThrow('#/$defs/Tree: $dynamicAnchor')
   })
 
+  it('are checked against their meta-schema', () => {
+    expect(() =>
+      standaloneModuleOf({ $id: 'https://example.invalid/Bad.json', type: 'string', minLength: -1 }, 'Bad', 'a test'),
+    ).toThrow('schema is invalid: data/minLength must be >= 0')
+  })
+
   it('make validators that allocate no dynamic scope and track no evaluated properties on a call', () => {
     const code = standaloneModuleOf(
       { $id: 'https://example.invalid/Tree.json', type: 'object', properties: { child: { $ref: '#' } } },
