@@ -36,13 +36,15 @@ const CATALOG = {
 /** The history's day tables, and the record of steps (which the catalog compares by itself). */
 const leftOut = /_d\d{8}(_|$)|^webhook_migrations/
 
+/** The catalog of the current schema, its name left out of the definitions that hold it. */
 async function catalogOf(sql: Sql): Promise<Record<string, string[]>> {
+  const { rows: schema } = await sql.query<{ name: string }>('select current_schema() as name')
   const catalog: Record<string, string[]> = {}
   for (const [part, query] of Object.entries(CATALOG)) {
     const { rows } = await sql.query<Record<string, unknown>>(query)
     catalog[part] = rows
       .filter((row) => !Object.values(row).some((value) => typeof value === 'string' && leftOut.test(value)))
-      .map((row) => JSON.stringify(row))
+      .map((row) => JSON.stringify(row).replaceAll(`${schema[0]!.name}.`, ''))
       .sort()
   }
   return catalog
@@ -76,19 +78,37 @@ async function runAll(sql: Sql, statements: readonly string[]): Promise<void> {
   for (const statement of statements) await sql.query(statement)
 }
 
-const stores: [string, () => Promise<Sql>][] = [
-  ['an embedded store', () => openSql({ dataDirDump: dumpedStore() })],
-  ['PostgreSQL', async () => openSql({ databaseUrl: await createTestDatabase('webhook_layout') })],
-]
-
 const opened: Sql[] = []
 afterAll(() => Promise.all(opened.splice(0).map((sql) => sql.close())))
 
-async function open(make: () => Promise<Sql>): Promise<Sql> {
-  const sql = await make()
-  opened.push(sql)
-  return sql
-}
+/**
+ * Each case an empty database: on PostgreSQL a database of its own; on the embedded store, which opens in a second or
+ * two, a schema of its own in one store (the engine's statements name no schema).
+ */
+let embedded: Sql | undefined
+let schemas = 0
+const stores: [string, () => Promise<Sql>][] = [
+  [
+    'an embedded store',
+    async () => {
+      if (!embedded) opened.push((embedded = await openSql({ dataDirDump: dumpedStore() })))
+      const schema = `layout_case_${++schemas}`
+      await embedded.query(`create schema ${schema}`)
+      await embedded.query(`set search_path to ${schema}`)
+      return embedded
+    },
+  ],
+  [
+    'PostgreSQL',
+    async () => {
+      const sql = await openSql({ databaseUrl: await createTestDatabase('webhook_layout') })
+      opened.push(sql)
+      return sql
+    },
+  ],
+]
+
+const open = (make: () => Promise<Sql>) => make()
 
 describe.each(stores)('on %s', (_, make) => {
   let layout: Record<string, string[]>
