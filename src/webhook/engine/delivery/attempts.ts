@@ -1,5 +1,5 @@
 import type { Sql } from '../../../store/sql.js'
-import { lockedInOrder, moveFinishedToHistory } from '../store/delivery-history.js'
+import { historyColumnsFrom, intoHistory, lockedInOrder, moveFinishedToHistory } from '../store/delivery-history.js'
 import { listenersBecomeReady } from './ready-listeners.js'
 
 export interface AttemptRecord {
@@ -83,10 +83,7 @@ async function writeOutcomes(
          case when i.sent then o.attempts else o.attempts - 1 end as attempts, o.retry_from, i.status as last_status,
          i.outcome_error as last_error, o.created_at
      ), moved as (
-       insert into webhook_history (uid, listener_id, chain_id, block_number, block_hash, body, state, attempts,
-         retry_from, last_status, last_error, created_at, finished_at)
-       select uid, listener_id, chain_id, block_number, block_hash, body, state, attempts, retry_from, last_status,
-         last_error, created_at, $11::timestamptz from finishing
+       ${intoHistory(`select ${historyColumnsFrom({ finished_at: '$11::timestamptz' })} from finishing`)}
      ), retried as (
        select listener_id, min(now() + retry_in_ms * interval '1 millisecond') as at
        from input where retry_in_ms is not null group by listener_id

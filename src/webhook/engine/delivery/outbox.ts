@@ -1,5 +1,12 @@
 import type { Sql } from '../../../store/sql.js'
-import { bringBackFromHistory, lockedInOrder, moveFinishedToHistory } from '../store/delivery-history.js'
+import {
+  bringBackFromHistory,
+  historyColumnsFrom,
+  intoHistory,
+  lockedInOrder,
+  moveFinishedToHistory,
+} from '../store/delivery-history.js'
+import { listenerIsActive } from '../listeners/listener-active.js'
 import { OUTBOX_CHANNEL } from '../listeners/listener-changes.js'
 import { listenersBecomeReady } from './ready-listeners.js'
 
@@ -83,7 +90,7 @@ export async function enqueueDeliveries(
        select uid from webhook_outbox where uid = any($9::text[])
      ), active as (
        select id from webhook_listeners
-       where id in (select listener_id from input) and active and removed_at is null and not exists (select 1 from present)
+       where id in (select listener_id from input) and ${listenerIsActive()} and not exists (select 1 from present)
        order by id for share
      ), queued as (
        select i.* from input i join active a on a.id = i.listener_id
@@ -94,10 +101,10 @@ export async function enqueueDeliveries(
          finished_at = case when i.state = 'failed' then now() end
        from queued i, existing e where o.uid = i.uid and e.uid = o.uid and o.state = 'reorged'
      ), invalid as (
-       insert into webhook_history (uid, listener_id, chain_id, block_number, block_hash, body, state, attempts,
-         retry_from, last_error, created_at, finished_at)
-       select uid, listener_id, chain_id, block_number, block_hash, body, state, 0, 0, last_error, now(), now()
-       from queued where state = 'failed' and uid not in (select uid from existing)
+       ${intoHistory(
+         `select ${historyColumnsFrom({ attempts: '0', retry_from: '0', last_status: 'null', created_at: 'now()', finished_at: 'now()' })}
+          from queued where state = 'failed' and uid not in (select uid from existing)`,
+       )}
      ), ready as (${listenersBecomeReady(`select listener_id, now() from queued where state = 'pending'`)}
      ), inserted as (
        insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, created_at)
@@ -203,7 +210,7 @@ export async function claimDueDeliveries(
        update webhook_outbox o set next_attempt_at = now() + $1::double precision * interval '1 millisecond',
          attempts = o.attempts + 1, claimed_by = $6, in_flight_until = now() + $1::double precision * interval '1 millisecond'
        from chosen, webhook_listeners l
-       where o.uid = chosen.uid and l.id = o.listener_id and l.active and l.removed_at is null
+       where o.uid = chosen.uid and l.id = o.listener_id and ${listenerIsActive('l')}
        returning o.uid, o.listener_id, o.body, o.attempts, o.retry_from, l.url, l.secret
      ), next_ready as (
        -- When each visited listener may next be sent to: its first pending row not taken now (in the order of its

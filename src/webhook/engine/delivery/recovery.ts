@@ -2,6 +2,7 @@ import type { Sql } from '../../../store/sql.js'
 import { bringBackFromHistory, lockedInOrder } from '../store/delivery-history.js'
 import type { OutboxState } from './outbox.js'
 import { listenersBecomeReady } from './ready-listeners.js'
+import { listenerIsActive } from '../listeners/listener-active.js'
 
 /** Svix's default: a listener whose attempts have all failed for this long is disabled. */
 export const DEFAULT_DISABLE_FAILING_AFTER_MS = 5 * 24 * 60 * 60 * 1000
@@ -84,7 +85,7 @@ export async function reactivateListener(sql: Sql, listenerId: string, now: numb
 export async function failingSinceBefore(sql: Sql, listenerId: string, cutoff: number): Promise<number | undefined> {
   const { rows } = await sql.query<{ failing_since: Date }>(
     `select failing_since from webhook_listeners
-     where id = $1 and active and removed_at is null and failing_since <= $2 for update`,
+     where id = $1 and ${listenerIsActive()} and failing_since <= $2 for update`,
     [listenerId, new Date(cutoff)],
   )
   return rows[0]?.failing_since.getTime()

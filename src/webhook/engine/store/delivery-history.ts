@@ -31,6 +31,15 @@ export const HISTORY_COLUMNS = [
 
 const columns = HISTORY_COLUMNS.join(', ')
 
+type HistoryColumn = (typeof HISTORY_COLUMNS)[number]
+
+/** SQL: the history's columns in order, each read as itself but those given another expression. */
+export const historyColumnsFrom = (expressions: Partial<Record<HistoryColumn, string>>) =>
+  HISTORY_COLUMNS.map((column) => expressions[column] ?? column).join(', ')
+
+/** SQL: inserts into the history what `select` yields, a row of HISTORY_COLUMNS each (historyColumnsFrom). */
+export const intoHistory = (select: string) => `insert into webhook_history (${columns}) ${select}`
+
 /**
  * SQL: the uids of the outbox rows matching `where`, locked by uid, ascending. Every statement that locks several
  * outbox rows takes them in this order, so two never wait for each other in a cycle (a deadlock). The statement
