@@ -1,6 +1,7 @@
 import type { WebhookFilters, WebhookListener } from '../../../../gen/indexer.gen.js'
 import { parseProjectId, projectIdOnIndexerWire, type ProjectId } from '../../../values/project-id.js'
 import type { Sql } from '../../../store/sql.js'
+import { listenerIsActive } from './listener-active.js'
 
 export interface ListenerRecord {
   id: string
@@ -67,7 +68,7 @@ export async function* activeListenerPages(sql: Sql): AsyncGenerator<MirroredLis
   for (;;) {
     const { rows } = await sql.query<Pick<ListenerRow, 'id' | 'chain_id' | 'filters'>>(
       `select id, chain_id, filters from webhook_listeners
-       where active and removed_at is null and id > $1 order by id limit ${ACTIVE_LISTENERS_PAGE}`,
+       where ${listenerIsActive()} and id > $1 order by id limit ${ACTIVE_LISTENERS_PAGE}`,
       [after],
     )
     if (rows.length === 0) return
@@ -78,15 +79,13 @@ export async function* activeListenerPages(sql: Sql): AsyncGenerator<MirroredLis
 }
 
 export async function loadActiveListenerIds(sql: Sql): Promise<string[]> {
-  const { rows } = await sql.query<{ id: string }>(
-    'select id from webhook_listeners where active and removed_at is null',
-  )
+  const { rows } = await sql.query<{ id: string }>(`select id from webhook_listeners where ${listenerIsActive()}`)
   return rows.map((row) => row.id)
 }
 
 export async function countActiveListeners(sql: Sql, projectId: ProjectId): Promise<number> {
   const { rows } = await sql.query<{ n: number }>(
-    'select count(*)::int as n from webhook_listeners where project_id = $1 and active and removed_at is null',
+    `select count(*)::int as n from webhook_listeners where project_id = $1 and ${listenerIsActive()}`,
     [projectId],
   )
   return Number(rows[0]?.n ?? 0)
