@@ -12,6 +12,7 @@ import { createWebhookEngine } from '../src/webhook/index.js'
 import { DAY_MS, partitionsOf, withShortLockWait } from '../src/webhook/engine/store/history-partitions.js'
 import { removeExpiredHistory } from '../src/webhook/engine/store/history-retention.js'
 import { streamFilters, streamMint } from '../test/webhook/support/logs.js'
+import { timingOutcomes } from '../test/webhook/support/timed-outcomes.js'
 import { startPostgres } from '../test/support/postgres-server.js'
 import { freshDatabase } from './sizing/database-usage.js'
 
@@ -22,28 +23,6 @@ const RETENTION_MS = 30 * DAY_MS
 
 const percentile = (sorted: number[], share: number) => sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)]!
 const dayName = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10).replaceAll('-', '')
-
-/** The store with each outcome write's duration pushed to `durations.current`. */
-function timingOutcomes(sql: Sql, durations: { current: number[] }): Sql {
-  return {
-    ...sql,
-    transaction: async <T>(fn: (tx: Sql) => Promise<T>) => {
-      const started = performance.now()
-      let outcome = false
-      const result = await sql.transaction((tx) =>
-        fn({
-          ...tx,
-          query: <Row>(text: string, params?: unknown[]) => {
-            if (text.includes('insert into webhook_attempts')) outcome = true
-            return tx.query<Row>(text, params)
-          },
-        }),
-      )
-      if (outcome) durations.current.push(performance.now() - started)
-      return result
-    },
-  }
-}
 
 /** One round: a coming day's table dropped, to be made again, and an expired one made, to be removed. */
 async function upkeepRound(sql: Sql) {
@@ -69,7 +48,10 @@ async function main() {
   const readerSql = await openSql({ databaseUrl: url })
   const durations = { current: [] as number[] }
   try {
-    const engine = await createWebhookEngine({ sql: timingOutcomes(sql, durations), allowPrivateTargets: true })
+    const engine = await createWebhookEngine({
+      sql: timingOutcomes(sql, (ms) => durations.current.push(ms)),
+      allowPrivateTargets: true,
+    })
     await engine.start()
     await engine.addListener(1, {
       url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,

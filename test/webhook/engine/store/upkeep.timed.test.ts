@@ -8,6 +8,7 @@ import { dumpedStore } from '../../../support/store-dump.js'
 import { createTestDatabase } from '../../../local/support.js'
 import { streamFilters, streamMint } from '../../support/logs.js'
 import { startRawServer } from '../../support/raw-server.js'
+import { timingOutcomes } from '../../support/timed-outcomes.js'
 import { waitUntil } from '../../support/receiver-server.js'
 
 /**
@@ -25,28 +26,6 @@ const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
-
-/** The store with every outcome write's duration recorded (a transaction that inserts attempts). */
-function timingOutcomes(sql: Sql, durations: number[]): Sql {
-  return {
-    ...sql,
-    transaction: async <T>(fn: (tx: Sql) => Promise<T>) => {
-      const started = performance.now()
-      let outcome = false
-      const result = await sql.transaction((tx) =>
-        fn({
-          ...tx,
-          query: <Row>(text: string, params?: unknown[]) => {
-            if (text.includes('insert into webhook_attempts')) outcome = true
-            return tx.query<Row>(text, params)
-          },
-        }),
-      )
-      if (outcome) durations.push(performance.now() - started)
-      return result
-    },
-  }
-}
 
 /** The embedded store runs one statement at a time: there a long read holds every write up, upkeep or not. */
 const stores: [string, () => Promise<{ engineSql: Sql; readerSql?: Sql }>][] = [
@@ -70,7 +49,7 @@ test.each(stores)('on %s, upkeep beside a long read never holds an outcome write
   cleanups.push(receiver.close)
   const durations: number[] = []
   const engine = await createWebhookEngine({
-    sql: timingOutcomes(engineSql, durations),
+    sql: timingOutcomes(engineSql, (ms) => durations.push(ms)),
     allowPrivateTargets: true,
     idlePollMs: 20,
   })
