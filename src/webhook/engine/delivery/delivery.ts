@@ -251,11 +251,19 @@ export class DeliveryWorker {
     if (error !== undefined && abortReason === undefined) this.logFailedAttempt(delivery, error, outcome)
     // The slot frees once the receiver answered; the row stays leased until its outcome is written.
     const receiverHealthy = abortReason === undefined ? error === undefined : undefined
+    const gone = result.status === 410 && abortReason === undefined
     this.trackRecording(
-      this.outcomes.record({ attempt, outcome, receiverHealthy }).then(async () => {
-        if (result.status === 410 && abortReason === undefined) await this.options.onGone(delivery.listenerId)
-        else if (receiverHealthy === false) await this.options.onFailed(delivery.listenerId)
-      }),
+      this.outcomes.record({ attempt, outcome, receiverHealthy }).then(
+        async () => {
+          if (gone) await this.options.onGone(delivery.listenerId)
+          else if (receiverHealthy === false) await this.options.onFailed(delivery.listenerId)
+        },
+        (error: unknown) => {
+          // Nothing of the 410 was written: the row is sent again once its lease ends, and meets the 410 again.
+          if (gone) this.gate.open(delivery.listenerId, false)
+          throw error
+        },
+      ),
     )
   }
 

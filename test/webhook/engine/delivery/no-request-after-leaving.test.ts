@@ -160,3 +160,43 @@ describe.each([1, 4])('with %i requests in flight at most', (concurrency) => {
     }
   })
 })
+
+test('a 410 whose outcome could not be written is met again, and then disables the listener', async () => {
+  const gone = await startRawServer((_, response) => response.writeHead(410).end())
+  let failNextOutcome = true
+  const failingOnce: Sql = {
+    ...store,
+    transaction: <T>(fn: (tx: Sql) => Promise<T>) =>
+      store.transaction((tx) =>
+        fn({
+          ...tx,
+          query: async <Row>(text: string, params?: unknown[]) => {
+            if (failNextOutcome && text.includes('insert into webhook_attempts')) {
+              failNextOutcome = false
+              throw new Error('the store went away for a moment')
+            }
+            return tx.query<Row>(text, params)
+          },
+        }),
+      ),
+  }
+  const engine = await createWebhookEngine({
+    sql: failingOnce,
+    allowPrivateTargets: true,
+    idlePollMs: 20,
+    attemptTimeoutMs: 200,
+    concurrency: 1,
+    log: () => undefined,
+  })
+  try {
+    const listener = await listenerWithQueue(engine, gone.url)
+    await engine.start()
+    // The row whose outcome was lost stays in flight until its lease ends: wait for the listener alone.
+    await waitUntil(async () => !(await engine.listDeliveries(1, listener.id)).active, 'the listener is disabled')
+    expect(failNextOutcome).toBe(false)
+    expect((await engine.listDeliveries(1, listener.id)).disabledReason).toBe('receiver answered 410 Gone')
+  } finally {
+    await engine.stop()
+    await gone.close()
+  }
+})
