@@ -28,8 +28,8 @@ const commands = /** @type {Record<string, string>} */ ({
   'record-examples': 'scripts/commands/record-examples.ts',
   start: 'scripts/commands/start.ts',
   'prune-declarations': 'scripts/commands/prune-declarations.ts',
-  'prune-type-only-modules': 'scripts/commands/prune-type-only-modules.ts',
   'strip-js-comments': 'scripts/commands/strip-js-comments.ts',
+  'bundle-peer-rooms': 'scripts/commands/bundle-peer-rooms.ts',
 })
 const [command = '', ...commandArgs] = process.argv.slice(2)
 if (!Object.hasOwn(commands, command)) {

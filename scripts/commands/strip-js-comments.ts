@@ -1,19 +1,19 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { transformSync } from 'esbuild'
-import { repoRoot } from '../pipeline/paths.js'
+import { distDir, javaScriptFiles } from '../pipeline/dist-modules.js'
 
 /**
- * A step of the build (`npm run build`, after the prune steps): the JavaScript of dist/ without its comments.
- * The declarations keep every doc comment (hover in editors reads them); in the JavaScript they only filled
- * disk blocks of every install. esbuild prints the same code back (target esnext: no syntax is lowered). The
+ * A step of the build (`npm run build`, after prune-declarations): the JavaScript tsc wrote to dist/ without its
+ * comments. The declarations keep every doc comment (hover in editors reads them); in the JavaScript they only
+ * filled disk blocks of every install. esbuild prints the same code back (target esnext: no syntax is lowered). The
  * generated validators (ajv's output and its helpers, a fifth of dist/) also lose their indentation: nobody
  * reads them, and every install holds them.
  */
 export function main(): void {
   let stripped = 0
-  const validators = join(repoRoot, 'dist', 'gen', 'validators')
-  for (const file of javascriptFiles()) {
+  const validators = join(distDir, 'gen', 'validators')
+  for (const file of javaScriptFiles()) {
     const code = readFileSync(file, 'utf8')
     const { code: withoutComments } = transformSync(code, {
       loader: 'js',
@@ -26,10 +26,4 @@ export function main(): void {
     stripped++
   }
   console.log(`strip-js-comments: ${stripped} JavaScript files of dist/ written without comments`)
-}
-
-function javascriptFiles(): string[] {
-  return readdirSync(join(repoRoot, 'dist'), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.[cm]?js$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
 }
