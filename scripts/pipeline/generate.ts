@@ -11,7 +11,7 @@ import { errorRows, errorsModuleText } from '../emit/typescript/shared-modules/e
 import { defaultRuntimeDir } from '../emit/typescript/shared-modules/header.js'
 import { networksModuleText } from '../emit/typescript/shared-modules/networks.js'
 import { StepRunner } from './step-runner.js'
-import { generationTargets, schemaOf, targetFlags, webrpcGen } from './webrpc-gen.js'
+import { schemaOf, targetFlags, webrpcGen, type WebrpcTarget } from './webrpc-gen.js'
 import { writeTree } from './write-tree.js'
 export interface GenerateOptions {
   /** Service roots whose files to regenerate (all by default); every service's IR is made all the same. */
@@ -43,29 +43,34 @@ function selectedServices(requested: readonly string[] | undefined): { all: stri
 
 /**
  * The webrpc-gen outputs of a service root: its IR, with the comments of its enums and errors, and its stock
- * client when asked. The calls start at once, each a process of its own; with the cache, an output made by
- * the same pinned webrpc-gen from the same RIDL files (the root and what it imports) is read back instead.
+ * client and Go package when asked. The calls start at once, each a process of its own, and each output is awaited
+ * on its own (the Go package, the slowest, only where the Go module is made); with the cache, an output made by the
+ * same pinned webrpc-gen from the same RIDL files (the root and what it imports) is read back instead.
  */
-async function stockOutputs(stem: string, withClient: boolean, cache: GenCache): Promise<StockOutputs> {
+function stockOutputs(stem: string, withClient: boolean, cache: GenCache): StockOutputs {
   const root = schemaOf(stem)
   const sources = cache.enabled
     ? [readFileSync(join(toolsModuleDir, 'go.mod'), 'utf8'), ...ridlFiles(join(repoRoot, root)).flatMap(fileAndText)]
     : []
-  const targets = withClient ? generationTargets : generationTargets.filter((target) => target === 'json')
-  const [irText, client, goPackage] = await Promise.all(
-    // Keyed by the target's flags too: a flag added to a target (scripts/pipeline/webrpc-gen.ts) makes it anew.
-    targets.map((target) =>
+  // Keyed by the target's flags too: a flag added to a target (scripts/pipeline/webrpc-gen.ts) makes it anew.
+  const made = (target: WebrpcTarget) =>
+    Promise.resolve(
       cache.textOrMade(['webrpc-gen', ...targetFlags[target](stem), ...sources], () => webrpcGen(root, target)),
-    ),
-  )
-  return { irText: withEnumAndErrorComments(irText!, root, repoRoot), client, goPackage }
+    )
+  const outputs: StockOutputs = {
+    irText: made('json').then((irText) => withEnumAndErrorComments(irText, root, repoRoot)),
+    ...(withClient ? { client: made('typescript'), goPackage: made('golang') } : {}),
+  }
+  // A failure is reported where its output is awaited; one that is never awaited (an earlier service failed) is not unhandled.
+  for (const output of Object.values(outputs)) output.catch(() => undefined)
+  return outputs
 }
 
 interface StockOutputs {
-  irText: string
-  client?: string
+  irText: Promise<string>
+  client?: Promise<string>
   /** The Go package (types, client, server) of the service root. */
-  goPackage?: string
+  goPackage?: Promise<string>
 }
 
 const fileAndText = (file: string) => [relative(repoRoot, file), readFileSync(file, 'utf8')]
@@ -82,12 +87,10 @@ export async function generateFiles(options: GenerateOptions = {}): Promise<Map<
  */
 export async function generateOutputs(options: GenerateOptions = {}): Promise<GeneratedOutputs> {
   const { all, selected } = selectedServices(options.services)
-  const runner = options.runner ?? (await StepRunner.create(new GenCache(options.cache !== false)))
-  const { cache } = runner
+  const cache = options.runner?.cache ?? new GenCache(options.cache !== false)
   // Every service's IR is made (errors.gen.ts and the JSON Schemas need them all); only the selected services' clients.
   const stock = new Map(all.map((stem) => [stem, stockOutputs(stem, selected.has(stem), cache)]))
-  // A failure is reported where its service is awaited; one that is never awaited (an earlier service failed) is not unhandled.
-  for (const outputs of stock.values()) outputs.catch(() => undefined)
+  const runner = options.runner ?? (await StepRunner.create(cache))
   const checkedRouting = runner.run('routing', {})
   // Without the cache, or without the routing data in it (a first run, or networks.json or its code changed), every
   // service file is post-processed: ts-morph loads here (the postprocess step's import finds it loading) while
@@ -96,12 +99,10 @@ export async function generateOutputs(options: GenerateOptions = {}): Promise<Ge
   const routing = JSON.parse(await checkedRouting) as RoutingData
   const irs = new Map<string, WebrpcIR>()
   const clients = new Map<string, string>()
-  const goPackages = new Map<string, string>()
   for (const stem of all) {
-    const { irText, client, goPackage } = await stock.get(stem)!
-    irs.set(stem, JSON.parse(irText) as WebrpcIR)
-    if (client !== undefined) clients.set(stem, client)
-    if (goPackage !== undefined) goPackages.set(stem, goPackage)
+    const { irText, client } = stock.get(stem)!
+    irs.set(stem, JSON.parse(await irText) as WebrpcIR)
+    if (client !== undefined) clients.set(stem, await client)
   }
   checkArgumentFormats(loadArgumentFormats(), irs.values())
 
@@ -121,6 +122,8 @@ export async function generateOutputs(options: GenerateOptions = {}): Promise<Ge
   files.set('fixtures.gen.ts', fixtureTypesText(fixturesSchema))
   for (const documents of [...openapi, schemaFiles, fixturesValidator])
     for (const [name, text] of JSON.parse(await documents) as [string, string][]) files.set(name, text)
+  const goPackages = new Map<string, string>()
+  for (const [stem, { goPackage }] of stock) if (goPackage !== undefined) goPackages.set(stem, await goPackage)
   return { gen: files, go: goModuleFiles(goPackages, irs, routing) }
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { readDataFile } from './data-files.js'
 import { type GenCache, sha256 } from './gen-cache.js'
 import { codeFingerprint, generationModuleGraph } from './module-graph.js'
-import { repoRoot } from './paths.js'
+import { launchedBundle, repoRoot } from './paths.js'
 import { makeStep } from './step-thread.js'
 import { declarationsModule, type StepInputs, type StepName, steps } from './steps.js'
 
@@ -23,6 +23,14 @@ async function stepCode(): Promise<(step: StepName) => string> {
 }
 
 /**
+ * A process launched from a bundle runs the code the bundle was made from until it exits (gen:watch's worker is
+ * replaced when that code changes): its steps' code is hashed once, not on every run. Run from source (tests), it is
+ * hashed per runner, as the modules may be edited between runs.
+ */
+let launchedStepCode: Promise<(step: StepName) => string> | undefined
+const codeOfSteps = () => (launchedBundle ? (launchedStepCode ??= stepCode()) : stepCode())
+
+/**
  * Runs the steps of scripts/pipeline/steps.ts for one generation run: it reads each data file a step declares
  * once, hands it in beside the step's inputs, and keys the output by exactly what it handed over (the JSON text
  * of the inputs and the files) and the step's code. A step given what it was given before is read from the cache.
@@ -40,7 +48,7 @@ export class StepRunner {
     this: new (cache: GenCache, code: (step: StepName) => string) => Runner,
     cache: GenCache,
   ): Promise<Runner> {
-    return new this(cache, cache.enabled ? await stepCode() : () => '')
+    return new this(cache, cache.enabled ? await codeOfSteps() : () => '')
   }
 
   /** The output of `step` from `inputs`: cached text, or the promise of the step that makes it. */
