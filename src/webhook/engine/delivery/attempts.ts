@@ -1,6 +1,7 @@
 import type { Sql } from '../../../store/sql.js'
 import { historyColumnsFrom, intoHistory, lockedInOrder, moveFinishedToHistory } from '../store/delivery-history.js'
 import { listenersBecomeReady } from './ready-listeners.js'
+import { removalsFollowAttempts } from './removals.js'
 
 export interface AttemptRecord {
   uid: string
@@ -41,7 +42,8 @@ export async function recordAttemptOutcomes(
 ): Promise<void> {
   if (finished.length === 0) return
   await sql.transaction(async (tx) => {
-    const movedOn = new Set(await writeOutcomes(tx, engineId, finished, now))
+    const written = await writeOutcomes(tx, engineId, finished, now)
+    const movedOn = new Set(written.movedOn)
     const retries = finished.filter(({ attempt, outcome }) => 'retryAt' in outcome && !movedOn.has(attempt.listenerId))
     if (retries.length > 0)
       await tx.query(
@@ -54,19 +56,24 @@ export async function recordAttemptOutcomes(
           retries.map(({ outcome }) => ('retryAt' in outcome ? Math.max(0, outcome.retryAt - now) : 0)),
         ],
       )
-    await moveFinishedToHistory(tx, 'uid = any($1)', [finished.map((e) => e.attempt.uid)])
+    const uids = finished.map((e) => e.attempt.uid)
+    if (written.ofDroppedBlocks) await removalsFollowAttempts(tx, uids)
+    await moveFinishedToHistory(tx, 'uid = any($1)', [uids])
   })
 }
 
-/** Writes the outcomes; returns the listeners whose ready time this statement moved to their next pending row. */
+/**
+ * Writes the outcomes; returns the listeners whose ready time this statement moved to their next pending row, and
+ * whether any row was of a block a reorg dropped (its BLOCK_REMOVED may wait for this attempt).
+ */
 async function writeOutcomes(
   sql: Sql,
   engineId: string,
   finished: readonly FinishedAttempt[],
   now: number,
-): Promise<string[]> {
+): Promise<{ movedOn: string[]; ofDroppedBlocks: boolean }> {
   const column = <T>(pick: (entry: FinishedAttempt) => T) => finished.map(pick)
-  const { rows } = await sql.query<{ listener_id: string }>(
+  const { rows } = await sql.query<{ moved_on: string[] | null; of_dropped_blocks: boolean }>(
     `with input as (
        select * from unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[],
                             $7::double precision[], $8::text[], $9::double precision[], $10::text[], $13::boolean[])
@@ -114,8 +121,10 @@ async function writeOutcomes(
        last_error = case when o.state = 'pending' then i.outcome_error else o.last_error end,
        finished_at = case when o.state <> 'pending' then o.finished_at when i.final_state is null then null else $11::timestamptz end
        from input i, locked where o.uid = i.uid and locked.uid = o.uid and o.uid not in (select uid from finishing)
+       returning o.in_dropped_block
      )
-     select listener_id from moved_on`,
+     select (select array_agg(listener_id) from moved_on) as moved_on,
+       exists (select 1 from written where in_dropped_block) as of_dropped_blocks`,
     [
       column((e) => e.attempt.uid),
       column((e) => e.attempt.listenerId),
@@ -132,5 +141,5 @@ async function writeOutcomes(
       column((e) => e.sent !== false),
     ],
   )
-  return rows.map((row) => row.listener_id)
+  return { movedOn: rows[0]?.moved_on ?? [], ofDroppedBlocks: rows[0]?.of_dropped_blocks ?? false }
 }

@@ -4,6 +4,7 @@ import type { WebhookPayload } from '../../../../gen/indexer.gen.js'
 import { dumpedStore } from '../../../support/store-dump.js'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
 import { createWebhookEngine, type WebhookEngine } from '../../../../src/webhook/index.js'
+import { DEFAULT_ATTEMPT_TIMEOUT_MS } from '../../../../src/webhook/engine/delivery/configured-worker.js'
 import { deliveryUid, readdedUid, removedUid } from '../../../../src/webhook/engine/delivery/payload.js'
 import { startEvmNode, type EvmNode } from '../../support/evm-node.js'
 import { startTestReceiver, waitUntil, type TestReceiver } from '../../support/receiver-server.js'
@@ -146,6 +147,26 @@ describe('BLOCK_REMOVED over real reorgs of a local EVM node', () => {
     expect(receiver.removed.map((payload) => [payload.uid, payload.blockHash])).toEqual([
       [removedUid(first), original.blockHash],
     ])
+  })
+
+  test("a reorg while a BLOCK_ADDED is in flight: its BLOCK_REMOVED follows the answer, not the attempt's lease", async () => {
+    const { receiver, listenerId } = await ledgerListener([nextTokenId])
+    const snapshot = await chain.rpc('evm_snapshot')
+    receiver.holdAfter(0)
+    const dropped = await mint()
+    await waitUntil(() => receiver.arrived.length === 1, 'the BLOCK_ADDED is in flight')
+    await reorgTo(snapshot, 2)
+    const removal = async () =>
+      (await engine.listDeliveries(1, listenerId)).deliveries.find((delivery) => delivery.type === 'BLOCK_REMOVED')
+    await waitUntil(async () => (await removal()) !== undefined, 'the BLOCK_REMOVED is queued')
+    // Queued behind the attempt in flight, it is due when that attempt's lease ends (attempt timeout + margin): no
+    // one knows yet when the answer comes.
+    const leaseEnd = Date.parse((await removal())!.nextAttemptAt!)
+    expect(leaseEnd - Date.now()).toBeGreaterThan(DEFAULT_ATTEMPT_TIMEOUT_MS / 2)
+    receiver.releaseHeld()
+    await settled(receiver, listenerId, [dropped.hash])
+    const sentAt = Date.parse((await removal())!.history[0]!.at)
+    expect(leaseEnd - sentAt).toBeGreaterThan(DEFAULT_ATTEMPT_TIMEOUT_MS / 2)
   })
 
   test('a reorg while a delivery is being retried takes it back, whether or not the app applied it', async () => {
