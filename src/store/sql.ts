@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
 import { consoleLog, type Log } from '../observability/log.js'
 import { retryingConflicts } from './conflict-retry.js'
+import { EmbeddedStatements } from './embedded-statements.js'
 import { lockDataDir } from './lock.js'
 import type { NotificationHandlers, Notifications } from './notifications.js'
 
@@ -77,8 +78,10 @@ export async function openSql(options: SqlOptions = {}): Promise<Sql> {
 async function openEmbedded(dataDir: string | undefined, dump: Blob | undefined): Promise<Sql> {
   const lock = dataDir ? lockDataDir(dataDir) : undefined
   let db: PGlite
+  let pglite: typeof import('@electric-sql/pglite')
   try {
-    const { PGlite } = await import('@electric-sql/pglite')
+    pglite = await import('@electric-sql/pglite')
+    const { PGlite } = pglite
     const holdsDatabase = dataDir !== undefined && existsSync(join(dataDir, 'PG_VERSION'))
     db = new PGlite({ dataDir, loadDataDir: holdsDatabase ? undefined : dump })
     await db.waitReady
@@ -94,12 +97,18 @@ async function openEmbedded(dataDir: string | undefined, dump: Blob | undefined)
       },
     )
   }
-  const wrap = (runner: Pick<PGlite, 'query'>): Sql => ({
-    query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await runner.query<Row>(text, params)).rows }),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+  const statements = new EmbeddedStatements(db, pglite, statementName)
+  const wrap = (runner: Pick<PGlite, 'query'>, inTransaction: boolean): Sql => ({
+    query: async <Row>(text: string, params?: unknown[]) => ({
+      rows:
+        params && params.length > 0
+          ? await statements.query<Row>(text, params, inTransaction)
+          : (await runner.query<Row>(text, params)).rows,
+    }),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx, true))),
     close: async () => undefined,
   })
-  const store = wrap(db)
+  const store = wrap(db, false)
   return {
     ...store,
     async listen(channels, handlers) {
@@ -126,13 +135,19 @@ async function openEmbedded(dataDir: string | undefined, dump: Blob | undefined)
 
 /**
  * A query with parameters runs as a named prepared statement: each connection parses and plans it once,
- * not on every call (the delivery worker's claim runs hundreds of times a second).
+ * not on every call (the delivery worker's claim runs hundreds of times a second). The embedded store does the same
+ * (embedded-statements.ts).
  */
 function prepared(text: string, params: unknown[] | undefined): pg.QueryConfig {
   if (!params || params.length === 0) return { text }
+  return { name: statementName(text), text, values: params }
+}
+
+/** The name a statement is prepared under, from its text. */
+function statementName(text: string): string {
   let name = statementNames.get(text)
   if (!name) statementNames.set(text, (name = `s${createHash('sha1').update(text).digest('hex').slice(0, 16)}`))
-  return { name, text, values: params }
+  return name
 }
 
 const statementNames = new Map<string, string>()
