@@ -1,7 +1,7 @@
 import type { Sql } from '../../../store/sql.js'
 import { historyColumnsFrom, intoHistory, lockedInOrder, moveFinishedToHistory } from '../store/delivery-history.js'
 import { listenersBecomeReady } from './ready-listeners.js'
-import { removalsFollowAttempts } from './removals.js'
+import { removalsFollowAttempts } from './removals-due.js'
 
 export interface AttemptRecord {
   uid: string
