@@ -2,14 +2,23 @@ import { installedVersion, withPackagesBundled } from './self-contained.js'
 
 /** gen/validators/ajv-runtime.ts, as the standalone validators import it. */
 export const ajvRuntimeImport = './ajv-runtime.js'
+/** src/runtime/pattern-test.ts, as the standalone validators (in gen/validators/) import it: no package to bundle. */
+export const patternTestImport = '../../src/runtime/pattern-test.js'
+
+/** What the standalone code calls by a bare name: scripts/emit/jsonschema/ajv.ts sets `code.formats` and `code.regExp` to them. */
+export const helperNames = { formats: 'fullFormats', patternTests: 'compilePattern' } as const
+const bareNamedFrom: Record<string, string> = {
+  [helperNames.formats]: ajvRuntimeImport,
+  [helperNames.patternTests]: patternTestImport,
+}
 
 /**
- * What ajv's standalone code may call at run time, by the name it has there, and where the package holds it.
- * ajv names the formats `fullFormats` (scripts/emit/jsonschema/ajv.ts points `code.formats` at it) and each helper
- * `require("ajv/dist/runtime/<name>").default`. A helper not listed here fails generation: add it.
+ * What ajv's standalone code may call at run time from gen/validators/ajv-runtime.ts, by the name it has there, and
+ * where the package holds it: the formats, and each helper ajv's code calls as `require("ajv/dist/runtime/<name>").default`.
+ * A helper not listed here fails generation: add it.
  */
 const helpers: Record<string, string> = {
-  fullFormats: `export { fullFormats } from 'ajv-formats/dist/formats.js'`,
+  [helperNames.formats]: `export { fullFormats as ${helperNames.formats} } from 'ajv-formats/dist/formats.js'`,
   ucs2length: `export { default as ucs2length } from 'ajv/dist/runtime/ucs2length.js'`,
 }
 
@@ -28,20 +37,34 @@ export function ajvRuntimeModule(): string {
 
 const helperCall = /require\("ajv\/dist\/runtime\/([A-Za-z0-9_]+)"\)\.default/g
 
-/** ajv's standalone `code` calling the helpers it uses (`imported`) through one import of the runtime module. */
-export function importingRuntime(code: string): { code: string; imported: string[] } {
-  const used = new Set<string>()
+/**
+ * ajv's standalone `code` calling what it uses through one import per module: the helpers of the runtime module,
+ * and the pattern tests of src/runtime. `imports` names each, as `name from module`.
+ */
+export function importingRuntime(code: string): { code: string; imports: string[] } {
+  const fromRuntime = new Set<string>()
   const called = code.replace(helperCall, (_, name: string) => {
-    used.add(name)
+    fromRuntime.add(name)
     return name
   })
-  if (/\bfullFormats\b/.test(code)) used.add('fullFormats')
-  const lacking = [...used].filter((name) => !(name in helpers))
+  const lacking = [...fromRuntime].filter((name) => !(name in helpers))
   if (lacking.length > 0)
     throw new Error(
       `ajv's standalone code calls ${lacking.join(', ')}, which scripts/emit/jsonschema/ajv-runtime.ts lacks`,
     )
-  const imported = Object.keys(helpers).filter((name) => used.has(name))
-  if (imported.length === 0) return { code, imported }
-  return { code: `import { ${imported.join(', ')} } from '${ajvRuntimeImport}'\n${called}`, imported }
+  const used = [
+    ...Object.entries(bareNamedFrom).filter(([name]) => new RegExp(`\\b${name}\\b`).test(code)),
+    ...[...fromRuntime].map((name) => [name, ajvRuntimeImport] as const),
+  ]
+  const modules = [...new Set(used.map(([, module]) => module))].sort()
+  const namesFrom = (module: string) =>
+    used
+      .filter(([, from]) => from === module)
+      .map(([name]) => name)
+      .sort()
+      .join(', ')
+  return {
+    code: modules.map((module) => `import { ${namesFrom(module)} } from '${module}'\n`).join('') + called,
+    imports: modules.map((module) => `${namesFrom(module)} from ${module}`),
+  }
 }

@@ -2,11 +2,13 @@ import { createRequire } from 'node:module'
 import type * as Ajv2020Module from 'ajv/dist/2020.js'
 import type AddFormatsModule from 'ajv-formats'
 import type StandaloneModule from 'ajv/dist/standalone/index.js'
+import { compilePattern } from '../../../src/runtime/pattern-test.js'
+import { helperNames } from './ajv-runtime.js'
 
 // Loaded with require(): imported from an ES module, Node would first scan each CommonJS file of ajv for
 // its export names. The function of ajv-formats and of the standalone module is also their `.default`.
 const require = createRequire(import.meta.url)
-const { _, Ajv2020 } = require('ajv/dist/2020.js') as typeof Ajv2020Module
+const { Ajv2020, Name } = require('ajv/dist/2020.js') as typeof Ajv2020Module
 const addFormats = (require('ajv-formats') as typeof AddFormatsModule).default
 export const standaloneCode = (require('ajv/dist/standalone/index.js') as typeof StandaloneModule).default
 
@@ -21,11 +23,16 @@ export type GeneratingAjvStrictness = Pick<Ajv2020Module.Options, 'allowUnionTyp
  */
 const inlinedSchemaKeywords = 20
 
+/** How the validators test a `pattern`: compilePattern here, and by its name in the standalone code. */
+const patternTests = Object.assign((source: string, flags: string) => compilePattern(source, flags), {
+  code: helperNames.patternTests,
+})
+
 /**
  * The ajv the validators are generated with: strict mode, every error reported, ESM source output.
  * ajv-formats would make the generated code `require()` its formats; pointing `code.formats` at a
  * name we import instead (from gen/validators/ajv-runtime.ts: scripts/emit/jsonschema/ajv-runtime.ts) keeps the
- * output plain ESM.
+ * output plain ESM. Patterns are tested by src/runtime/pattern-test.ts, imported the same way.
  */
 export function createGeneratingAjv(strictness: GeneratingAjvStrictness = {}): Ajv2020Module.Ajv2020 {
   const ajv = new Ajv2020({
@@ -36,7 +43,7 @@ export function createGeneratingAjv(strictness: GeneratingAjvStrictness = {}): A
     // Schemas are checked against the draft's meta-schema by metaSchemaChecker, compiled once per process: made
     // anew in each ajv, it took longer than most of the bundles compiled after it.
     validateSchema: false,
-    code: { source: true, esm: true, lines: true, formats: _`fullFormats` },
+    code: { source: true, esm: true, lines: true, formats: new Name(helperNames.formats), regExp: patternTests },
   })
   addFormats(ajv)
   // Ajv2020 makes every validator ready for `$dynamicRef` and `unevaluated*`: each function takes (and allocates
