@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite'
+import { concatBytes } from '../values/concat-bytes.js'
 
 type PGliteModule = typeof import('@electric-sql/pglite')
 
@@ -36,7 +37,7 @@ export class EmbeddedStatements {
     let types = this.#prepared.get(text)
     if (types === undefined) {
       const { messages } = await this.db.execProtocol(
-        concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+        concatBytes([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
         { syncToFs: false },
       )
       types = this.pglite.parse.parseDescribeStatementResults(messages)
@@ -48,7 +49,7 @@ export class EmbeddedStatements {
       return serializer ? serializer(value) : String(value)
     })
     const { messages } = await this.db.execProtocol(
-      concat([
+      concatBytes([
         serialize.bind({ statement: name, values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
@@ -58,14 +59,4 @@ export class EmbeddedStatements {
     )
     return (this.pglite.parse.parseResults(messages, this.db.parsers)[0]?.rows ?? []) as Row[]
   }
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0))
-  let offset = 0
-  for (const part of parts) {
-    joined.set(part, offset)
-    offset += part.length
-  }
-  return joined
 }
