@@ -1,5 +1,11 @@
 import type { Sql } from '../../../store/sql.js'
-import { historyColumnsFrom, intoHistory, lockedInOrder, moveFinishedToHistory } from '../store/delivery-history.js'
+import {
+  historyColumnsFrom,
+  intoHistory,
+  LEAVES_OUTBOX,
+  lockedInOrder,
+  moveFinishedToHistory,
+} from '../store/delivery-history.js'
 import { listenersBecomeReady } from './ready-listeners.js'
 import { removalsFollowAttempts } from './removals-due.js'
 
@@ -27,10 +33,10 @@ export interface FinishedAttempt {
 }
 
 /**
- * Records attempts and their outcomes in one transaction of two statements, however many there are. A row this
- * engine holds that finishes now (delivered, failed, cancelled) goes to the history in the same statement, written
- * there once with its outcome; any other row is updated in place, and the second statement moves those that left
- * (a row cancelled while its attempt was in flight). Only a row still pending takes its outcome (a listener
+ * Records attempts and their outcomes in one transaction, however many there are. A row this engine holds that
+ * finishes now (delivered, failed, cancelled) goes to the history in the same statement, written there once with its
+ * outcome; any other row is updated in place, and a second statement, run only when the first says some did, moves
+ * those that left (a row cancelled while its attempt was in flight). Only a row still pending takes its outcome (a listener
  * removed meanwhile keeps its row cancelled); the engine's lease on the row ends either way. The rows are locked
  * by uid first (lockedInOrder); a retry is due after the same delay by the database's clock as by this engine's.
  */
@@ -58,7 +64,7 @@ export async function recordAttemptOutcomes(
       )
     const uids = finished.map((e) => e.attempt.uid)
     if (written.ofDroppedBlocks) await removalsFollowAttempts(tx, uids)
-    await moveFinishedToHistory(tx, 'uid = any($1)', [uids])
+    if (written.leaveOutbox) await moveFinishedToHistory(tx, 'uid = any($1)', [uids])
   })
 }
 
@@ -71,9 +77,9 @@ async function writeOutcomes(
   engineId: string,
   finished: readonly FinishedAttempt[],
   now: number,
-): Promise<{ movedOn: string[]; ofDroppedBlocks: boolean }> {
+): Promise<{ movedOn: string[]; ofDroppedBlocks: boolean; leaveOutbox: boolean }> {
   const column = <T>(pick: (entry: FinishedAttempt) => T) => finished.map(pick)
-  const { rows } = await sql.query<{ moved_on: string[] | null; of_dropped_blocks: boolean }>(
+  const { rows } = await sql.query<{ moved_on: string[] | null; of_dropped_blocks: boolean; leave_outbox: boolean }>(
     `with input as (
        select * from unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[],
                             $7::double precision[], $8::text[], $9::double precision[], $10::text[], $13::boolean[])
@@ -121,10 +127,11 @@ async function writeOutcomes(
        last_error = case when o.state = 'pending' then i.outcome_error else o.last_error end,
        finished_at = case when o.state <> 'pending' then o.finished_at when i.final_state is null then null else $11::timestamptz end
        from input i, locked where o.uid = i.uid and locked.uid = o.uid and o.uid not in (select uid from finishing)
-       returning o.in_dropped_block
+       returning o.in_dropped_block, ${LEAVES_OUTBOX} as leaves
      )
      select (select array_agg(listener_id) from moved_on) as moved_on,
-       exists (select 1 from written where in_dropped_block) as of_dropped_blocks`,
+       exists (select 1 from written where in_dropped_block) as of_dropped_blocks,
+       exists (select 1 from written where leaves) as leave_outbox`,
     [
       column((e) => e.attempt.uid),
       column((e) => e.attempt.listenerId),
@@ -141,5 +148,9 @@ async function writeOutcomes(
       column((e) => e.sent !== false),
     ],
   )
-  return { movedOn: rows[0]?.moved_on ?? [], ofDroppedBlocks: rows[0]?.of_dropped_blocks ?? false }
+  return {
+    movedOn: rows[0]?.moved_on ?? [],
+    ofDroppedBlocks: rows[0]?.of_dropped_blocks ?? false,
+    leaveOutbox: rows[0]?.leave_outbox ?? false,
+  }
 }

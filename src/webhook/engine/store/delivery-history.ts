@@ -48,7 +48,7 @@ export const intoHistory = (select: string) => `insert into webhook_history (${c
 export const lockedInOrder = (where: string) => `select uid from webhook_outbox where ${where} order by uid for update`
 
 /** A row that is finished, held by no attempt and of no dropped block: its place is the history. */
-const LEAVES_OUTBOX = `state <> 'pending' and not in_dropped_block and (in_flight_until is null or in_flight_until <= now())`
+export const LEAVES_OUTBOX = `state <> 'pending' and not in_dropped_block and (in_flight_until is null or in_flight_until <= now())`
 
 /** What a moved row writes into the history: a finished row without its finishing time gets the move's. */
 const returnedForHistory = HISTORY_COLUMNS.map((column) =>

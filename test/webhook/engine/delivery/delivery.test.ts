@@ -320,6 +320,13 @@ describe('RemoveWebhookListener stops deliveries at once', () => {
     expect(report.active).toBe(false)
     expect(report.deliveries.map((d) => d.state)).toEqual(['cancelled', 'cancelled'])
     expect((await engine.ingest(137, mint(10n))).uids).toEqual([])
+    // The row cancelled while its attempt was in flight leaves the outbox for the history once that attempt's outcome
+    // is written, as the other did at once.
+    const kept = async (table: string) =>
+      (await sql.query<{ n: number }>(`select count(*)::int as n from ${table} where listener_id = $1`, [listener.id]))
+        .rows[0]!.n
+    await waitUntil(async () => (await kept('webhook_outbox')) === 0, "the listener's rows have left the outbox")
+    expect(await kept('webhook_history')).toBe(2)
   })
 })
 
