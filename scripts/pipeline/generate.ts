@@ -11,7 +11,7 @@ import { errorRows, errorsModuleText } from '../emit/typescript/shared-modules/e
 import { defaultRuntimeDir } from '../emit/typescript/shared-modules/header.js'
 import { networksModuleText } from '../emit/typescript/shared-modules/networks.js'
 import { StepRunner } from './step-runner.js'
-import { schemaOf, targetFlags, webrpcGen, type WebrpcTarget } from './webrpc-gen.js'
+import { generationTargets, schemaOf, targetFlags, webrpcGen } from './webrpc-gen.js'
 import { writeTree } from './write-tree.js'
 export interface GenerateOptions {
   /** Service roots whose files to regenerate (all by default); every service's IR is made all the same. */
@@ -52,17 +52,23 @@ function stockOutputs(stem: string, withClient: boolean, cache: GenCache): Stock
   const sources = cache.enabled
     ? [readFileSync(join(toolsModuleDir, 'go.mod'), 'utf8'), ...ridlFiles(join(repoRoot, root)).flatMap(fileAndText)]
     : []
-  // Keyed by the target's flags too: a flag added to a target (scripts/pipeline/webrpc-gen.ts) makes it anew.
-  const made = (target: WebrpcTarget) =>
-    Promise.resolve(
-      cache.textOrMade(['webrpc-gen', ...targetFlags[target](stem), ...sources], () => webrpcGen(root, target)),
-    )
+  const targets = withClient ? generationTargets : generationTargets.filter((target) => target === 'json')
+  const made = new Map(
+    targets.map((target) => [
+      target,
+      // Keyed by the target's flags too: a flag added to a target (scripts/pipeline/webrpc-gen.ts) makes it anew.
+      Promise.resolve(
+        cache.textOrMade(['webrpc-gen', ...targetFlags[target](stem), ...sources], () => webrpcGen(root, target)),
+      ),
+    ]),
+  )
   const outputs: StockOutputs = {
-    irText: made('json').then((irText) => withEnumAndErrorComments(irText, root, repoRoot)),
-    ...(withClient ? { client: made('typescript'), goPackage: made('golang') } : {}),
+    irText: made.get('json')!.then((irText) => withEnumAndErrorComments(irText, root, repoRoot)),
+    client: made.get('typescript'),
+    goPackage: made.get('golang'),
   }
   // A failure is reported where its output is awaited; one that is never awaited (an earlier service failed) is not unhandled.
-  for (const output of Object.values(outputs)) output.catch(() => undefined)
+  for (const output of Object.values(outputs)) output?.catch(() => undefined)
   return outputs
 }
 
