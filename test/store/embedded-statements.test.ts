@@ -62,8 +62,8 @@ test("a statement outside a transaction waits for it: it never sees the transact
   await expect(
     sql.transaction(async (tx) => {
       await tx.query('insert into kept (id) values ($1)', [20])
+      // Queued before the transaction's next statement: without the transaction's lock it would run first, inside it.
       outside = sql.query<{ n: number }>(count, [20])
-      await new Promise((resolve) => setTimeout(resolve, 50))
       expect((await tx.query<{ n: number }>(count, [20])).rows).toEqual([{ n: 1 }])
       throw rolledBack
     }),
