@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createClients, localUrls } from '../../src/entries/index.js'
 import { sampleCollections } from '../../src/reference/data/sample-data.js'
-import { npmStartArgs } from '../support/npm-start.js'
+import { inMemoryStartEnv, npmStartArgs } from '../support/npm-start.js'
 
 /** What a person's first webhook call meets on a new `npm start` (test/local/first-webhook-call.timed.test.ts, bench/). */
 export interface FirstWebhookCall {
@@ -54,16 +54,7 @@ export async function firstWebhookCall(waitMs: number, root?: string): Promise<F
   const started = performance.now()
   const child = spawn(process.execPath, [root ? join(root, 'scripts', 'launch.mjs') : script!, ...args], {
     cwd: home,
-    env: {
-      ...process.env,
-      HOME: home,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: '',
-      DATABASE_URL: '',
-      FIXTURES: '',
-      JWT_SECRET: '',
-    },
+    env: { ...inMemoryStartEnv(), HOME: home },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = new Promise((resolve) => child.once('exit', resolve))

@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { expect, it } from 'vitest'
 import { createClients, localUrls } from '../../src/entries/index.js'
-import { npmStartArgs } from '../support/npm-start.js'
+import { inMemoryStartEnv, npmStartArgs } from '../support/npm-start.js'
 
 it('keeps serving after the reader of the credentials line closes the pipe (as `npm start --silent | head -1` does)', async () => {
   const child = spawn(process.execPath, npmStartArgs(), {
-    env: { ...process.env, PORT: '0', DATA_DIR: '', DATABASE_URL: '', FIXTURES: '', JWT_SECRET: '' },
+    env: inMemoryStartEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''

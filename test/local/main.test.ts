@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline'
 import { afterAll, expect, it } from 'vitest'
 import { createClients, localUrls } from '../../src/entries/index.js'
 import { sampleCollections, sampleData } from '../../src/reference/data/sample-data.js'
-import { npmStartArgs } from '../support/npm-start.js'
+import { inMemoryStartEnv, npmStartArgs } from '../support/npm-start.js'
 
 // npm start's working folder: a store kept on disk would appear in it.
 const cwd = mkdtempSync(join(tmpdir(), 'npm-start-'))
@@ -15,15 +15,7 @@ afterAll(() => rmSync(cwd, { recursive: true, force: true }))
 it('`npm start` (no DATA_DIR: in memory) prints one JSON line of working credentials, serves, and stops cleanly on SIGTERM', async () => {
   const child = spawn(process.execPath, npmStartArgs(), {
     cwd,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: '',
-      DATABASE_URL: '',
-      FIXTURES: '',
-      JWT_SECRET: '',
-    },
+    env: inMemoryStartEnv(),
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))

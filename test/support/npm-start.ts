@@ -14,3 +14,17 @@ export function npmStartArgs(): string[] {
   if (program !== 'node' || !script) throw new Error(`npm start is not "node <script> ...": ${scripts.start}`)
   return [join(repoRoot, script), ...args]
 }
+
+/**
+ * The environment of an `npm start` in memory with its defaults, whatever the caller's own environment sets: any
+ * free port on the loopback, no DATA_DIR, database, fixtures or JWT secret.
+ */
+export const inMemoryStartEnv = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: '',
+  DATABASE_URL: '',
+  FIXTURES: '',
+  JWT_SECRET: '',
+})
