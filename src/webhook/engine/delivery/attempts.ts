@@ -69,8 +69,9 @@ export async function recordAttemptOutcomes(
 }
 
 /**
- * Writes the outcomes; returns the listeners whose ready time this statement moved to their next pending row, and
- * whether any row was of a block a reorg dropped (its BLOCK_REMOVED may wait for this attempt).
+ * Writes the outcomes; returns the listeners whose ready time this statement moved to their next pending row,
+ * whether any row was of a block a reorg dropped (its BLOCK_REMOVED may wait for this attempt), and whether any row
+ * it updated in place now leaves the outbox (the history's own rule, LEAVES_OUTBOX).
  */
 async function writeOutcomes(
   sql: Sql,
