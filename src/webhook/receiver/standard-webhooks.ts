@@ -20,20 +20,26 @@ export function formatSecret(key: Uint8Array): string {
   return `${SECRET_PREFIX}${btoa(String.fromCharCode(...key))}`
 }
 
-/** What is signed: `${id}.${timestamp}.` followed by the exact body bytes. */
+/** What is signed comes first: `${id}.${timestamp}.`, then the exact body bytes (signedContent). */
+export const signedPrefix = (id: string, timestampSeconds: number) => `${id}.${timestampSeconds}.`
+
+/** What is signed: signedPrefix followed by the exact body bytes. */
 export function signedContent(
   id: string,
   timestampSeconds: number,
   body: string | Uint8Array,
 ): Uint8Array<ArrayBuffer> {
-  const prefix = new TextEncoder().encode(`${id}.${timestampSeconds}.`)
+  const prefix = new TextEncoder().encode(signedPrefix(id, timestampSeconds))
   return concatBytes([prefix, typeof body === 'string' ? new TextEncoder().encode(body) : body])
 }
 
 /** The webhook-signature header value for one MAC. */
 export function formatSignature(mac: Uint8Array): string {
-  return `${SIGNATURE_VERSION},${btoa(String.fromCharCode(...mac))}`
+  return signatureOfBase64(btoa(String.fromCharCode(...mac)))
 }
+
+/** The webhook-signature header value for one MAC given in base64. */
+export const signatureOfBase64 = (mac: string) => `${SIGNATURE_VERSION},${mac}`
 
 /** The MACs of the space-separated "v1,<base64>" entries of a webhook-signature header (secret rotation sends several); other versions are skipped. */
 export function signatureEntries(header: string): Uint8Array<ArrayBuffer>[] {
