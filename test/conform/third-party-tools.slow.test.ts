@@ -16,7 +16,8 @@ import { testCacheDir } from '../support/test-cache.js'
 /**
  * The OpenAPI documents (both versions) as other teams use them, with tools no one here wrote, against the
  * local server: Schemathesis (3.1, docs/schemathesis.toml), Stoplight Prism as a static mock, a
- * dynamic mock and a validating proxy, and a @hey-api/openapi-ts client that must compile under strict
+ * dynamic mock (one Prism: its static answers asked for with `Prefer: dynamic=false`, as Prism's users switch) and
+ * a validating proxy, and a @hey-api/openapi-ts client that must compile under strict
  * TypeScript and make every call. Prism and hey-api run on the registry's Node 24 (test/support/node24.ts).
  */
 const execFileAsync = promisify(execFile)
@@ -38,7 +39,7 @@ const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'))
 const localOrigin = 'http://127.0.0.1:8080'
 /**
  * What runs on Node 24 (Prism, hey-api, the client) keeps Node's compile cache between runs: compiling its modules
- * was about a fifth of each of the 30 Prisms' start. Node writes the cache at exit, which a Prism stopped with
+ * was about a fifth of each of the 20 Prisms' start. Node writes the cache at exit, which a Prism stopped with
  * SIGTERM reaches only through test/support/exit-on-sigterm.cjs.
  */
 const node24Env = { ...process.env, NODE_COMPILE_CACHE: testCacheDir('node24-compile-cache') }
@@ -154,6 +155,9 @@ async function startPrism(args: string[]): Promise<{ url: string; stop: () => vo
   return { url, stop: () => child.kill() }
 }
 
+/** Asks a Prism started with --dynamic for the static answer (the document's example) or a generated one. */
+const prefer = { static: { Prefer: 'dynamic=false' }, dynamic: { Prefer: 'dynamic=true' }, proxy: {} } as const
+
 const post = async (url: string, body: unknown, headers: Record<string, string>) => {
   const response = await fetch(url, {
     method: 'POST',
@@ -170,19 +174,26 @@ describe.each(versions)('Prism 5.16 on OpenAPI %s', (_, folder) => {
       const path = documentOf(folder, stem)
       const document = read(path)
       const operations = Object.keys(document.paths).map((p) => p.split('/').slice(2) as [string, string])
-      const mocks = await Promise.all([
-        startPrism(['mock', path]),
+      const [mock, proxy] = await Promise.all([
         startPrism(['mock', '--dynamic', '--seed', '20261125', path]),
         startPrism(['proxy', path, baseOf(document), '--errors']),
       ])
+      const modes = [
+        ['static', mock],
+        ['dynamic', mock],
+        ['proxy', proxy],
+      ] as const
       try {
-        for (const [i, mock] of mocks.entries())
+        for (const [mode, prism] of modes)
           for (const [service, method] of operations) {
             // Through the proxy a removal needs a listener that exists: the real server's 400 NotFound is checked then.
             const body = requestExamples[`${service}.${method}`]
-            const answer = await post(`${mock.url}/rpc/${service}/${method}`, body, keyHeaders())
-            const what = `${['static', 'dynamic', 'proxy'][i]} ${service}.${method}: ${JSON.stringify(answer.json).slice(0, 300)}`
-            if (i === 2 && method === 'RemoveWebhookListener') {
+            const answer = await post(`${prism.url}/rpc/${service}/${method}`, body, {
+              ...keyHeaders(),
+              ...prefer[mode],
+            })
+            const what = `${mode} ${service}.${method}: ${JSON.stringify(answer.json).slice(0, 300)}`
+            if (mode === 'proxy' && method === 'RemoveWebhookListener') {
               expect(answer.status, what).toBe(400)
               expect(answer.headers.get('sl-violations'), what).toBeNull()
               continue
@@ -190,14 +201,25 @@ describe.each(versions)('Prism 5.16 on OpenAPI %s', (_, folder) => {
             expect(answer.status, what).toBe(200)
             expect(validateResponse(service, method, answer.json), what).toEqual({ ok: true })
             expect(answer.headers.get('sl-violations'), what).toBeNull()
+            // The static answer is the document's example, so the header did switch the mode.
+            if (mode === 'static') expect(answer.json, what).toEqual(exampleAnswer(document, service, method))
           }
       } finally {
-        for (const mock of mocks) mock.stop()
+        mock.stop()
+        proxy.stop()
       }
     },
     120_000,
   )
 })
+
+/** The example of an operation's 200 answer in its OpenAPI document. */
+const exampleAnswer = (document: OpenApiDocument, service: string, method: string): unknown =>
+  document.paths[`/rpc/${service}/${method}`]!.post.responses['200']!.content['application/json']!.example
+
+type OpenApiDocument = {
+  paths: Record<string, { post: { responses: Record<string, { content: Record<string, { example: unknown }> }> } }>
+}
 
 const camel = (operationId: string) =>
   operationId.replace(/_(\w)/, (_, c: string) => c).replace(/^\w/, (c) => c.toLowerCase())
