@@ -87,7 +87,11 @@ export async function enqueueDeliveries(
        select * from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[])
          as t (uid, listener_id, chain_id, block_number, block_hash, body, state, last_error)
      ), present as (
-       select uid from webhook_outbox where uid = any($9::text[])
+       -- One primary-key probe per uid. Written as uid = any($9), its plan, made once and kept (a prepared
+       -- statement), read the whole outbox whenever it was made while the outbox was small: on PGlite, which runs
+       -- no autovacuum to analyze the table, for good, and a log's cost grew with the outbox.
+       select found.uid from unnest($9::text[]) as sought (uid)
+       cross join lateral (select o.uid from webhook_outbox o where o.uid = sought.uid limit 1) found
      ), active as (
        select id from webhook_listeners
        where id in (select listener_id from input) and ${listenerIsActive()} and not exists (select 1 from present)
