@@ -120,6 +120,7 @@ it('verifies a real signed delivery, decodes it into the generated type, and ref
   const args = ['transfer', '--listener', listener.id, '--url', server.url]
   expect(await trigger([...args, '--access-key', server.accessKey, '--secret-key', server.secretKey])).toBe(0)
   const verified = await waitFor(() => lines.find((line) => line.verified), 'verified delivery')
+  linesRead = lines.length
   expect(validateWebhookPayload(verified.payload)).toEqual({ ok: true })
   expect(verified.payload).toEqual(JSON.parse(delivered[0]!.body))
   expect((verified.payload as { contractAddress: string }).contractAddress.toLowerCase()).toBe(contractAddress)
@@ -128,8 +129,15 @@ it('verifies a real signed delivery, decodes it into the generated type, and ref
   const tampered = { ...delivery, body: delivery.body.replace(/"blockNumber":\d+/, '"blockNumber":99999999') }
   expect(tampered.body).not.toBe(delivery.body)
   expect(await post(tampered)).toBe(401)
-  expect(lines.at(-1)).toEqual({ verified: false, reason: expect.stringContaining('no matching signature found') })
+  expect(await nextLine()).toEqual({ verified: false, reason: expect.stringContaining('no matching signature found') })
   // The delivery as the engine sent it still verifies: the change of the body alone was refused.
   expect(await post(delivery)).toBe(204)
-  expect(lines.at(-1)?.verified).toBe(true)
+  expect((await nextLine()).verified).toBe(true)
 }, 90_000)
+
+let linesRead = 0
+/**
+ * The receiver's next line after those already read: it prints a line for each request, but the answer can reach
+ * this process before the line does.
+ */
+const nextLine = () => waitFor(() => (lines.length > linesRead ? lines[linesRead++] : undefined), 'receiver line')
