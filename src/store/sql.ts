@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
 import { consoleLog, type Log } from '../observability/log.js'
 import { retryingConflicts } from './conflict-retry.js'
+import { startEmbeddedAutovacuum } from './embedded-autovacuum.js'
 import { EmbeddedStatements } from './embedded-statements.js'
 import { lockDataDir } from './lock.js'
 import type { NotificationHandlers, Notifications } from './notifications.js'
@@ -53,8 +54,9 @@ export interface SqlOptions {
    */
   dataDirDump?: Blob
   /**
-   * Where errors that belong to no query go (a PostgreSQL server dropping an idle connection, e.g. on restart);
-   * the store keeps going and later queries fail or succeed on their own. console.error when absent.
+   * Where errors that belong to no query go (a PostgreSQL server dropping an idle connection, e.g. on restart; a
+   * failed vacuum of the embedded store); the store keeps going and later queries fail or succeed on their own.
+   * console.error when absent.
    */
   log?: Log
   /**
@@ -72,10 +74,10 @@ export const QUERY_TIMEOUT_MS = 30_000
 export async function openSql(options: SqlOptions = {}): Promise<Sql> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.log ?? consoleLog, options.queryTimeoutMs)
-    : openEmbedded(options.dataDir, options.dataDirDump)
+    : openEmbedded(options.dataDir, options.dataDirDump, options.log ?? consoleLog)
 }
 
-async function openEmbedded(dataDir: string | undefined, dump: Blob | undefined): Promise<Sql> {
+async function openEmbedded(dataDir: string | undefined, dump: Blob | undefined, log: Log): Promise<Sql> {
   const lock = dataDir ? lockDataDir(dataDir) : undefined
   let db: PGlite
   let pglite: typeof import('@electric-sql/pglite')
@@ -98,6 +100,7 @@ async function openEmbedded(dataDir: string | undefined, dump: Blob | undefined)
     )
   }
   const statements = new EmbeddedStatements(db, pglite, statementName)
+  const autovacuum = startEmbeddedAutovacuum(db, log)
   const wrap = (runner: Pick<PGlite, 'query'>, inTransaction: boolean): Sql => ({
     query: async <Row>(text: string, params?: unknown[]) => {
       await eventLoopTurn()
@@ -128,6 +131,7 @@ async function openEmbedded(dataDir: string | undefined, dump: Blob | undefined)
     },
     async close() {
       try {
+        await autovacuum.stop()
         if (!db.closed) await db.close()
       } finally {
         lock?.release()

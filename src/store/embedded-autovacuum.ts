@@ -1,0 +1,64 @@
+import type { PGlite } from '@electric-sql/pglite'
+import type { Log } from '../observability/log.js'
+
+/** How often the embedded store looks for tables to vacuum: autovacuum's naptime is 60 s, but the outbox churns faster. */
+export const EMBEDDED_VACUUM_EVERY_MS = 10_000
+
+/**
+ * The tables autovacuum would take now, by its default thresholds: dead rows over 50 + 20% of the live ones
+ * (autovacuum_vacuum_threshold, _scale_factor), or rows changed since the last analyze over 50 + 10%
+ * (autovacuum_analyze_threshold, _scale_factor).
+ */
+const DUE = `select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables
+  where n_dead_tup > 50 + 0.2 * n_live_tup or n_mod_since_analyze > 50 + 0.1 * n_live_tup order by 1`
+
+/**
+ * Vacuums and analyzes the tables autovacuum would take now; returns their names. PGlite runs no autovacuum: without
+ * this a deleted row's space was never given back (the outbox grew by about 3 KB with each delivery, with nothing
+ * pending: 1,940 pages after 5,000 deliveries) and no table was ever analyzed, so a plan made while a table was small
+ * was kept however large it grew.
+ */
+export async function vacuumWhereDue(db: Pick<PGlite, 'query' | 'exec'>): Promise<string[]> {
+  // The counts a backend has not reported yet (it does when idle, at most once a second) are reported first.
+  await db.query('select pg_stat_force_next_flush()')
+  const { rows } = await db.query<{ name: string }>(DUE)
+  const names = rows.map((row) => row.name)
+  if (names.length > 0) await db.exec(`vacuum (analyze) ${names.join(', ')}`)
+  return names
+}
+
+export interface EmbeddedAutovacuum {
+  /** Stops looking; resolves once a round under way has ended. */
+  stop(): Promise<void>
+}
+
+/** Runs vacuumWhereDue every EMBEDDED_VACUUM_EVERY_MS until stopped; a failed round is logged and the next one tries. */
+export function startEmbeddedAutovacuum(db: PGlite, log: Log): EmbeddedAutovacuum {
+  let stopped = false
+  let round: Promise<void> = Promise.resolve()
+  let timer: NodeJS.Timeout
+  const next = () => {
+    timer = setTimeout(() => {
+      round = vacuumWhereDue(db)
+        .then(
+          () => undefined,
+          (error: unknown) => {
+            if (!stopped && !db.closed) log('vacuuming the embedded store failed; the next round tries again', error)
+          },
+        )
+        .finally(() => {
+          if (!stopped) next()
+        })
+    }, EMBEDDED_VACUUM_EVERY_MS)
+    // A store left open does not keep the process alive for this.
+    timer.unref()
+  }
+  next()
+  return {
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await round
+    },
+  }
+}
