@@ -35,29 +35,21 @@ export interface EmbeddedAutovacuum {
 /** Runs vacuumWhereDue every EMBEDDED_VACUUM_EVERY_MS until stopped; a failed round is logged and the next one tries. */
 export function startEmbeddedAutovacuum(db: PGlite, log: Log): EmbeddedAutovacuum {
   let stopped = false
-  let round: Promise<void> = Promise.resolve()
-  let timer: NodeJS.Timeout
-  const next = () => {
-    timer = setTimeout(() => {
-      round = vacuumWhereDue(db)
-        .then(
-          () => undefined,
-          (error: unknown) => {
-            if (!stopped && !db.closed) log('vacuuming the embedded store failed; the next round tries again', error)
-          },
-        )
-        .finally(() => {
-          if (!stopped) next()
-        })
-    }, EMBEDDED_VACUUM_EVERY_MS)
-    // A store left open does not keep the process alive for this.
-    timer.unref()
+  let round = Promise.resolve()
+  const vacuum = async () => {
+    if (stopped) return
+    try {
+      await vacuumWhereDue(db)
+    } catch (error) {
+      if (!stopped && !db.closed) log('vacuuming the embedded store failed; the next round tries again', error)
+    }
   }
-  next()
+  // One round after another, never two at once; unref: a store left open does not keep the process alive for this.
+  const timer = setInterval(() => (round = round.then(vacuum)), EMBEDDED_VACUUM_EVERY_MS).unref()
   return {
     async stop() {
       stopped = true
-      clearTimeout(timer)
+      clearInterval(timer)
       await round
     },
   }
