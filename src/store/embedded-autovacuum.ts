@@ -5,15 +5,19 @@ import type { Log } from '../observability/log.js'
 export const EMBEDDED_VACUUM_EVERY_MS = 10_000
 
 /**
- * The tables autovacuum would take now, by its default thresholds: dead rows over 50 + 20% of the live ones
- * (autovacuum_vacuum_threshold, _scale_factor), or rows changed since the last analyze over 50 + 10%
- * (autovacuum_analyze_threshold, _scale_factor).
+ * The tables autovacuum would take now, by its default thresholds: to vacuum (and analyze), those with dead rows over
+ * 50 + 20% of the live ones (autovacuum_vacuum_threshold, _scale_factor); to analyze only, those with rows changed
+ * since the last analyze over 50 + 10% (autovacuum_analyze_threshold, _scale_factor), such as the history, which
+ * only grows: its pages are not read again for nothing.
  */
-const DUE = `select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables
-  where n_dead_tup > 50 + 0.2 * n_live_tup or n_mod_since_analyze > 50 + 0.1 * n_live_tup order by 1`
+const DUE = `select name, vacuum from (
+    select format('%I.%I', schemaname, relname) as name, n_dead_tup > 50 + 0.2 * n_live_tup as vacuum,
+      n_mod_since_analyze > 50 + 0.1 * n_live_tup as to_analyze
+    from pg_stat_user_tables) as tables
+  where vacuum or to_analyze order by name`
 
 /**
- * Vacuums and analyzes the tables autovacuum would take now; returns their names. PGlite runs no autovacuum: without
+ * Vacuums or analyzes the tables autovacuum would take now; returns their names. PGlite runs no autovacuum: without
  * this a deleted row's space was never given back (the outbox grew by about 3 KB with each delivery, with nothing
  * pending: 1,940 pages after 5,000 deliveries) and no table was ever analyzed, so a plan made while a table was small
  * was kept however large it grew.
@@ -21,10 +25,11 @@ const DUE = `select format('%I.%I', schemaname, relname) as name from pg_stat_us
 export async function vacuumWhereDue(db: Pick<PGlite, 'query' | 'exec'>): Promise<string[]> {
   // The counts a backend has not reported yet (it does when idle, at most once a second) are reported first.
   await db.query('select pg_stat_force_next_flush()')
-  const { rows } = await db.query<{ name: string }>(DUE)
-  const names = rows.map((row) => row.name)
-  if (names.length > 0) await db.exec(`vacuum (analyze) ${names.join(', ')}`)
-  return names
+  const { rows } = await db.query<{ name: string; vacuum: boolean }>(DUE)
+  const names = (vacuum: boolean) => rows.filter((row) => row.vacuum === vacuum).map((row) => row.name)
+  if (names(true).length > 0) await db.exec(`vacuum (analyze) ${names(true).join(', ')}`)
+  if (names(false).length > 0) await db.exec(`analyze ${names(false).join(', ')}`)
+  return rows.map((row) => row.name)
 }
 
 export interface EmbeddedAutovacuum {
