@@ -2,6 +2,10 @@ import type { WebhookEventType } from '../../../../gen/indexer.gen.js'
 import type { Sql } from '../../../store/sql.js'
 import type { ListenerRecord } from '../listeners/listener-store.js'
 import type { OutboxState } from './outbox.js'
+import { bodyFromStored } from '../store/stored-body.js'
+
+const payloadType = (stored: Uint8Array): WebhookEventType =>
+  (JSON.parse(bodyFromStored(stored)) as { type?: WebhookEventType }).type ?? 'BLOCK_ADDED'
 
 export interface DeliveryAttemptReport {
   attempt: number
@@ -42,14 +46,14 @@ export async function listDeliveries(
 ): Promise<DeliveryReport> {
   const { rows } = await sql.query<{
     uid: string
-    type: WebhookEventType
+    body: Uint8Array
     state: OutboxState
     attempts: number
     next_attempt_at: Date
     last_status: number | null
     last_error: string | null
   }>(
-    `select uid, coalesce(body::json ->> 'type', 'BLOCK_ADDED') as type, state, attempts, next_attempt_at, last_status, last_error from webhook_deliveries where listener_id = $1 order by created_at desc, uid limit $2`,
+    `select uid, body, state, attempts, next_attempt_at, last_status, last_error from webhook_deliveries where listener_id = $1 order by created_at desc, uid limit $2`,
     [listener.id, limit],
   )
   const uids = rows.map((row) => row.uid)
@@ -70,7 +74,7 @@ export async function listDeliveries(
     historyRetentionMs,
     deliveries: rows.map((row) => ({
       uid: row.uid,
-      type: row.type,
+      type: payloadType(row.body),
       state: row.state,
       attempts: Number(row.attempts),
       ...(row.state === 'pending' ? { nextAttemptAt: row.next_attempt_at.toISOString() } : {}),

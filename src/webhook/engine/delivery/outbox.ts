@@ -9,6 +9,7 @@ import {
 import { listenerIsActive } from '../listeners/listener-active.js'
 import { OUTBOX_CHANNEL } from '../listeners/listener-changes.js'
 import { listenersBecomeReady } from './ready-listeners.js'
+import { bodyFromStored, storedBody } from '../store/stored-body.js'
 
 /**
  * The durable delivery queue. A row is written in the same transaction as the log that produced
@@ -84,7 +85,7 @@ export async function enqueueDeliveries(
   // queued, keeps its state.
   const { rows } = await sql.query<{ present: string[] | null; queued: string[] | null }>(
     `with input as (
-       select * from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[])
+       select * from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::bytea[], $7::text[], $8::text[])
          as t (uid, listener_id, chain_id, block_number, block_hash, body, state, last_error)
      ), present as (
        -- One primary-key probe per uid. Written as uid = any($9), its plan, made once and kept (a prepared
@@ -126,7 +127,7 @@ export async function enqueueDeliveries(
       column((d) => d.chainId),
       column((d) => d.blockNumber),
       column((d) => d.blockHash),
-      column((d) => d.body),
+      column((d) => storedBody(d.body)),
       column((d) => d.state),
       column((d) => d.lastError ?? null),
       options.unlessPresent ?? [],
@@ -175,7 +176,7 @@ export async function claimDueDeliveries(
   const { rows } = await sql.query<{
     uid: string
     listener_id: string
-    body: string
+    body: Uint8Array
     attempts: number
     retry_from: number
     url: string
@@ -249,7 +250,7 @@ export async function claimDueDeliveries(
     deliveries: rows.map((row) => ({
       uid: row.uid,
       listenerId: row.listener_id,
-      body: row.body,
+      body: bodyFromStored(row.body),
       attempt: Number(row.attempts),
       scheduledAttempt: Number(row.attempts) - Number(row.retry_from),
       url: row.url,

@@ -3,6 +3,7 @@ import { WebhookEventType } from '../../../../gen/indexer.gen.js'
 import type { Sql } from '../../../store/sql.js'
 import { removedPayload, removedUid } from './payload.js'
 import { listenersBecomeReady } from './ready-listeners.js'
+import { bodyFromStored, storedBody } from '../store/stored-body.js'
 
 export interface QueuedRemoval {
   uid: string
@@ -24,7 +25,7 @@ export async function queueRemovals(sql: Sql, chainId: number, blockHashes: stri
     listener_id: string
     block_number: string | number
     block_hash: string
-    body: string
+    body: Uint8Array
     in_flight_until: Date | null
   }>(
     `select listener_id, block_number, block_hash, body, in_flight_until from webhook_outbox
@@ -32,7 +33,7 @@ export async function queueRemovals(sql: Sql, chainId: number, blockHashes: stri
     [chainId, blockHashes],
   )
   const added = rows
-    .map((row) => ({ row, payload: JSON.parse(row.body) as WebhookPayload }))
+    .map((row) => ({ row, payload: JSON.parse(bodyFromStored(row.body)) as WebhookPayload }))
     .filter(({ payload }) => payload.type === WebhookEventType.BLOCK_ADDED)
   if (added.length === 0) return []
   const listenerIds = [...new Set(added.map(({ row }) => row.listener_id))].sort()
@@ -54,7 +55,7 @@ export async function queueRemovals(sql: Sql, chainId: number, blockHashes: stri
     `with queued as (
        insert into webhook_outbox (uid, listener_id, chain_id, block_number, block_hash, body, state, next_attempt_at, created_at, in_dropped_block)
        select uid, listener_id, $1, block_number, block_hash, body, 'pending', greatest(now(), in_flight_until), now(), true
-       from unnest($2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::timestamptz[])
+       from unnest($2::text[], $3::text[], $4::bigint[], $5::text[], $6::bytea[], $7::timestamptz[])
          as t (uid, listener_id, block_number, block_hash, body, in_flight_until)
        on conflict (uid) do nothing returning uid, listener_id, next_attempt_at
      ), ready as (${listenersBecomeReady('select listener_id, next_attempt_at from queued')}
@@ -66,7 +67,7 @@ export async function queueRemovals(sql: Sql, chainId: number, blockHashes: stri
       column(({ row }) => row.listener_id),
       column(({ row }) => Number(row.block_number)),
       column(({ row }) => row.block_hash),
-      column(({ payload }) => JSON.stringify(removedPayload(payload))),
+      column(({ payload }) => storedBody(JSON.stringify(removedPayload(payload)))),
       column(({ row }) => row.in_flight_until),
     ],
   )

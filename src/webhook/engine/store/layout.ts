@@ -10,7 +10,7 @@
  */
 
 /** The step this layout stands for: a database made from it has steps 1 to this one recorded as applied. */
-export const LAYOUT_STEP = 5
+export const LAYOUT_STEP = 6
 
 export const layoutStatements = [
   // A listener; active false once removed (removed_at) or disabled (disabled_reason); failing_since: since when
@@ -22,11 +22,12 @@ export const layoutStatements = [
 
   // The deliveries the engine works on (store/delivery-history.ts): pending ones, a finished one whose attempt is
   // still in flight, and every row of a block a reorg dropped (in_dropped_block). claimed_by and in_flight_until:
-  // which engine holds a row's attempt, and until when; retry_from: attempts made when the owner requeued it.
+  // which engine holds a row's attempt, and until when; retry_from: attempts made when the owner requeued it; body:
+  // the payload compressed (store/stored-body.ts).
   // fillfactor leaves room on each page, so a claim's and an outcome's change of a row is written beside it.
   `create table webhook_outbox (
      uid text primary key, listener_id text not null, chain_id bigint not null, block_number bigint not null,
-     block_hash text not null, body text not null, state text not null, attempts integer not null default 0,
+     block_hash text not null, body bytea not null, state text not null, attempts integer not null default 0,
      next_attempt_at timestamptz not null, last_status integer, last_error text, created_at timestamptz not null,
      finished_at timestamptz, claimed_by text, in_flight_until timestamptz, retry_from integer not null default 0,
      in_dropped_block boolean not null default false) with (fillfactor = 80)`,
@@ -49,7 +50,7 @@ export const layoutStatements = [
   // what no day's table covers.
   `create table webhook_history (
      uid text not null, listener_id text not null, chain_id bigint not null, block_number bigint not null,
-     block_hash text not null, body text not null, state text not null, attempts integer not null,
+     block_hash text not null, body bytea not null, state text not null, attempts integer not null,
      retry_from integer not null, last_status integer, last_error text, created_at timestamptz not null,
      finished_at timestamptz not null) partition by range (finished_at)`,
   `create table webhook_history_default partition of webhook_history default`,

@@ -7,6 +7,7 @@ import * as historyByDay from './steps/0002-history-by-day.js'
 import * as outboxApartFromHistory from './steps/0003-outbox-apart-from-history.js'
 import * as listenerIndexForEquality from './steps/0004-listener-index-for-equality.js'
 import * as readyListeners from './steps/0005-ready-listeners.js'
+import * as compressedBodies from './steps/0006-compressed-bodies.js'
 
 /** The engine's tables change through these steps, each recorded in webhook_migrations and applied once. */
 export const webhookMigrationSteps: readonly MigrationStep[] = [
@@ -15,6 +16,7 @@ export const webhookMigrationSteps: readonly MigrationStep[] = [
   outboxApartFromHistory,
   listenerIndexForEquality,
   readyListeners,
+  compressedBodies,
 ].map((step, i) => ({ version: i + 1, name: step.name, statements: step.statements }))
 
 /**

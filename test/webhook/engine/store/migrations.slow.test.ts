@@ -6,7 +6,7 @@ import { generateSigningSecret } from '../../../../src/webhook/engine/delivery/s
 import { prepareWebhookTables, webhookMigrationSteps } from '../../../../src/webhook/engine/store/store-schema.js'
 import { createWebhookEngine } from '../../../../src/webhook/index.js'
 import { createTestDatabase } from '../../../local/support.js'
-import { rowsReadBack } from '../../support/rows-read-back.js'
+import { rowsReadBack, valueReadBack } from '../../support/rows-read-back.js'
 import { unversionedLayoutStatements } from '../../support/unversioned-store-layout.js'
 
 const every = webhookMigrationSteps.map((step) => step.version)
@@ -146,7 +146,10 @@ async function readRows(sql: Sql, table: string, like: Record<string, unknown>[]
   // bigint columns read back as strings on PostgreSQL and as numbers on PGlite.
   return rows.map((row) =>
     Object.fromEntries(
-      columns.map((c) => [c, typeof row[c] === 'string' && /^\d+$/.test(row[c]) ? Number(row[c]) : row[c]]),
+      columns.map((c) => [
+        c,
+        valueReadBack(c, typeof row[c] === 'string' && /^\d+$/.test(row[c]) ? Number(row[c]) : row[c]),
+      ]),
     ),
   )
 }

@@ -8,7 +8,7 @@ import { normaliseFilters } from '../../../../src/webhook/engine/listeners/filte
 import { createWebhookEngine } from '../../../../src/webhook/index.js'
 import { generateSigningSecret } from '../../../../src/webhook/engine/delivery/signature.js'
 import { prepareWebhookTables } from '../../../../src/webhook/engine/store/store-schema.js'
-import { rowsReadBack } from '../../support/rows-read-back.js'
+import { rowsReadBack, valueReadBack } from '../../support/rows-read-back.js'
 import { createTestDatabase } from '../../../local/support.js'
 import { firstLayoutStatements } from '../../support/first-store-layout.js'
 import { transferSingleLog } from '../../support/logs.js'
@@ -136,7 +136,7 @@ async function readRows(sql: Sql, table: string, like: Record<string, unknown>[]
   const { rows } = await sql.query<Record<string, unknown>>(
     `select ${columns.join(', ')} from ${table} order by ${columns[0]}`,
   )
-  return rows.map((row, i) => Object.fromEntries(columns.map((c) => [c, asExpected(row[c], like[i]?.[c])])))
+  return rows.map((row, i) => Object.fromEntries(columns.map((c) => [c, asExpected(valueReadBack(c, row[c]), like[i]?.[c])])))
 }
 
 async function columnTypes(sql: Sql): Promise<string[]> {
