@@ -85,14 +85,16 @@ async function writeOutcomes(
        select * from unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[],
                             $7::double precision[], $8::text[], $9::double precision[], $10::text[], $13::boolean[])
          as t (uid, listener_id, attempt, at, status, error, duration_ms, final_state, retry_in_ms, outcome_error, sent)
-     ), locked as (${lockedInOrder('uid = any($1)')}
+     ), locked as (${lockedInOrder('uid = any($1)', 'uid, state as locked_state, claimed_by as locked_by, in_dropped_block as locked_dropped')}
      ), recorded as (
        insert into webhook_attempts (uid, listener_id, attempt, at, status, error, duration_ms)
        select uid, listener_id, attempt, at, status, error, duration_ms from input where sent
      ), finishing as (
+       -- Which rows finish is read from the locked rows, so the outbox is read here by uid alone: a condition on
+       -- the row itself (state = 'pending') let the planner read the whole pending index instead.
        delete from webhook_outbox o using input i, locked
-       where o.uid = i.uid and locked.uid = o.uid and o.state = 'pending' and i.final_state is not null
-         and o.claimed_by = $12 and not o.in_dropped_block
+       where o.uid = i.uid and locked.uid = o.uid and locked_state = 'pending' and i.final_state is not null
+         and locked_by = $12 and not locked_dropped
        returning o.uid, o.listener_id, o.chain_id, o.block_number, o.block_hash, o.body, i.final_state as state,
          case when i.sent then o.attempts else o.attempts - 1 end as attempts, o.retry_from, i.status as last_status,
          i.outcome_error as last_error, o.created_at

@@ -41,11 +41,13 @@ export const historyColumnsFrom = (expressions: Partial<Record<HistoryColumn, st
 export const intoHistory = (select: string) => `insert into webhook_history (${columns}) ${select}`
 
 /**
- * SQL: the uids of the outbox rows matching `where`, locked by uid, ascending. Every statement that locks several
- * outbox rows takes them in this order, so two never wait for each other in a cycle (a deadlock). The statement
- * using it repeats its condition: a row changed while this one waited for its lock may no longer meet it.
+ * SQL: the uids (or `columns`) of the outbox rows matching `where`, locked by uid, ascending. Every statement that
+ * locks several outbox rows takes them in this order, so two never wait for each other in a cycle (a deadlock). The
+ * statement using it repeats its condition: a row changed while this one waited for its lock may no longer meet it;
+ * the columns returned are those of the row as locked, which no other statement changes until this one ends.
  */
-export const lockedInOrder = (where: string) => `select uid from webhook_outbox where ${where} order by uid for update`
+export const lockedInOrder = (where: string, columns = 'uid') =>
+  `select ${columns} from webhook_outbox where ${where} order by uid for update`
 
 /** A row that is finished, held by no attempt and of no dropped block: its place is the history. */
 export const LEAVES_OUTBOX = `state <> 'pending' and not in_dropped_block and (in_flight_until is null or in_flight_until <= now())`
