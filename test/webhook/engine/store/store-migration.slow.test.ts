@@ -136,7 +136,9 @@ async function readRows(sql: Sql, table: string, like: Record<string, unknown>[]
   const { rows } = await sql.query<Record<string, unknown>>(
     `select ${columns.join(', ')} from ${table} order by ${columns[0]}`,
   )
-  return rows.map((row, i) => Object.fromEntries(columns.map((c) => [c, asExpected(valueReadBack(c, row[c]), like[i]?.[c])])))
+  return rows.map((row, i) =>
+    Object.fromEntries(columns.map((c) => [c, asExpected(valueReadBack(c, row[c]), like[i]?.[c])])),
+  )
 }
 
 async function columnTypes(sql: Sql): Promise<string[]> {
