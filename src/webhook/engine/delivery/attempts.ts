@@ -3,7 +3,7 @@ import {
   historyColumnsFrom,
   intoHistory,
   LEAVES_OUTBOX,
-  lockedInOrder,
+  lockedByUid,
   moveFinishedToHistory,
 } from '../store/delivery-history.js'
 import { listenersBecomeReady } from './ready-listeners.js'
@@ -38,7 +38,7 @@ export interface FinishedAttempt {
  * outcome; any other row is updated in place, and a second statement, run only when the first says some did, moves
  * those that left (a row cancelled while its attempt was in flight). Only a row still pending takes its outcome (a listener
  * removed meanwhile keeps its row cancelled); the engine's lease on the row ends either way. The rows are locked
- * by uid first (lockedInOrder); a retry is due after the same delay by the database's clock as by this engine's.
+ * by uid first (lockedByUid, in lockedInOrder's order); a retry is due after the same delay by the database's clock as by this engine's.
  */
 export async function recordAttemptOutcomes(
   sql: Sql,
@@ -85,7 +85,7 @@ async function writeOutcomes(
        select * from unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[],
                             $7::double precision[], $8::text[], $9::double precision[], $10::text[], $13::boolean[])
          as t (uid, listener_id, attempt, at, status, error, duration_ms, final_state, retry_in_ms, outcome_error, sent)
-     ), locked as (${lockedInOrder('uid = any($1)', 'uid, state as locked_state, claimed_by as locked_by, in_dropped_block as locked_dropped')}
+     ), locked as (${lockedByUid('$1', 'o.uid, o.state as locked_state, o.claimed_by as locked_by, o.in_dropped_block as locked_dropped')}
      ), recorded as (
        insert into webhook_attempts (uid, listener_id, attempt, at, status, error, duration_ms)
        select uid, listener_id, attempt, at, status, error, duration_ms from input where sent
@@ -129,7 +129,9 @@ async function writeOutcomes(
        last_status = case when o.state = 'pending' then i.status else o.last_status end,
        last_error = case when o.state = 'pending' then i.outcome_error else o.last_error end,
        finished_at = case when o.state <> 'pending' then o.finished_at when i.final_state is null then null else $11::timestamptz end
-       from input i, locked where o.uid = i.uid and locked.uid = o.uid and o.uid not in (select uid from finishing)
+       -- The rows that do not finish, found from the batch (none, when every attempt of it finished), then by uid.
+       from (select input.* from input join locked using (uid) where uid not in (select uid from finishing)) i
+       where o.uid = i.uid
        returning o.in_dropped_block, ${LEAVES_OUTBOX} as leaves
      )
      select (select array_agg(listener_id) from moved_on) as moved_on,

@@ -41,13 +41,21 @@ export const historyColumnsFrom = (expressions: Partial<Record<HistoryColumn, st
 export const intoHistory = (select: string) => `insert into webhook_history (${columns}) ${select}`
 
 /**
- * SQL: the uids (or `columns`) of the outbox rows matching `where`, locked by uid, ascending. Every statement that
- * locks several outbox rows takes them in this order, so two never wait for each other in a cycle (a deadlock). The
- * statement using it repeats its condition: a row changed while this one waited for its lock may no longer meet it;
- * the columns returned are those of the row as locked, which no other statement changes until this one ends.
+ * SQL: the uids of the outbox rows matching `where`, locked by uid, ascending. Every statement that locks several
+ * outbox rows takes them in this order, so two never wait for each other in a cycle (a deadlock). The statement
+ * using it repeats its condition: a row changed while this one waited for its lock may no longer meet it.
  */
-export const lockedInOrder = (where: string, columns = 'uid') =>
-  `select ${columns} from webhook_outbox where ${where} order by uid for update`
+export const lockedInOrder = (where: string) => `select uid from webhook_outbox where ${where} order by uid for update`
+
+/**
+ * SQL: `columns` of `o`, the outbox rows whose uids the text[] parameter `uids` holds, locked in lockedInOrder's
+ * order, each found by its primary key: however small the outbox was when the statement's plan was made, it reads
+ * a row per uid (a plan made on a small outbox and kept read all of it once it had grown). The columns are those of
+ * the row as locked, which no other statement changes until this one ends.
+ */
+export const lockedByUid = (uids: string, columns: string) =>
+  `select ${columns} from (select uid from unnest(${uids}::text[]) as sought (uid) order by uid) sought
+   cross join lateral (select * from webhook_outbox o where o.uid = sought.uid for update) o`
 
 /** A row that is finished, held by no attempt and of no dropped block: its place is the history. */
 export const LEAVES_OUTBOX = `state <> 'pending' and not in_dropped_block and (in_flight_until is null or in_flight_until <= now())`
