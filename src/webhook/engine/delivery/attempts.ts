@@ -80,6 +80,9 @@ async function writeOutcomes(
   now: number,
 ): Promise<{ movedOn: string[]; ofDroppedBlocks: boolean; leaveOutbox: boolean }> {
   const column = <T>(pick: (entry: FinishedAttempt) => T) => finished.map(pick)
+  // The outbox is read by uid alone. Which rows finish is read from the rows locked: a condition on the row itself
+  // (state = 'pending') let the planner read the whole pending index instead. The rows written in place (those not
+  // finishing) are found from the batch first: none when every attempt of it finished.
   const { rows } = await sql.query<{ moved_on: string[] | null; of_dropped_blocks: boolean; leave_outbox: boolean }>(
     `with input as (
        select * from unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[],
@@ -90,8 +93,6 @@ async function writeOutcomes(
        insert into webhook_attempts (uid, listener_id, attempt, at, status, error, duration_ms)
        select uid, listener_id, attempt, at, status, error, duration_ms from input where sent
      ), finishing as (
-       -- Which rows finish is read from the locked rows, so the outbox is read here by uid alone: a condition on
-       -- the row itself (state = 'pending') let the planner read the whole pending index instead.
        delete from webhook_outbox o using input i, locked
        where o.uid = i.uid and locked.uid = o.uid and locked_state = 'pending' and i.final_state is not null
          and locked_by = $12 and not locked_dropped
@@ -129,7 +130,6 @@ async function writeOutcomes(
        last_status = case when o.state = 'pending' then i.status else o.last_status end,
        last_error = case when o.state = 'pending' then i.outcome_error else o.last_error end,
        finished_at = case when o.state <> 'pending' then o.finished_at when i.final_state is null then null else $11::timestamptz end
-       -- The rows that do not finish, found from the batch (none, when every attempt of it finished), then by uid.
        from (select input.* from input join locked using (uid) where uid not in (select uid from finishing)) i
        where o.uid = i.uid
        returning o.in_dropped_block, ${LEAVES_OUTBOX} as leaves
