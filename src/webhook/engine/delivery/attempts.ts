@@ -36,9 +36,10 @@ export interface FinishedAttempt {
  * Records attempts and their outcomes in one transaction, however many there are. A row this engine holds that
  * finishes now (delivered, failed, cancelled) goes to the history in the same statement, written there once with its
  * outcome; any other row is updated in place, and a second statement, run only when the first says some did, moves
- * those that left (a row cancelled while its attempt was in flight). Only a row still pending takes its outcome (a listener
- * removed meanwhile keeps its row cancelled); the engine's lease on the row ends either way. The rows are locked
- * by uid first (lockedByUid, in lockedInOrder's order); a retry is due after the same delay by the database's clock as by this engine's.
+ * those that left (a row cancelled while its attempt was in flight). Only a row still pending takes its outcome (a
+ * listener removed meanwhile keeps its row cancelled); the engine's lease on the row ends either way. The rows are
+ * locked by uid first (lockedByUid, in lockedInOrder's order); a retry is due after the same delay by the database's
+ * clock as by this engine's.
  */
 export async function recordAttemptOutcomes(
   sql: Sql,

@@ -3,7 +3,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib'
 /**
  * How the outbox and the history keep a delivery's body (a bytea column): a format byte, then the body's UTF-8 as
  * raw DEFLATE against a dictionary of a payload's fixed parts. A payload is about 1.6 KB of JSON, most of it keys,
- * zero-padded words and hex repeated between `event.values` and `rawLog`; stored this way it takes about 280 bytes,
+ * zero-padded words and hex repeated between `event.values` and `rawLog`; stored this way it takes about 300 bytes,
  * and each row it is written into (the outbox, then the history) writes that much less to the WAL and to disk. The
  * bytes sent and signed are the body as it was built: storing it changes nothing a receiver sees.
  *
