@@ -164,7 +164,8 @@ export interface Claim {
  * of any), then in that order. A visited listener's time moves on: to now when it still has due rows, so the
  * listeners that were waiting come first next time (each gets its turn), or to its next row's time. The cost is a
  * few index probes per listener visited, and only listeners ready now are visited: one listener's backlog and the
- * listeners whose rows wait in backoff cost it nothing.
+ * listeners whose rows wait in backoff cost it nothing. Only the rows taken are locked, not every row offered (about
+ * four for each taken, a lock record in the WAL each); one that another statement holds is left, as it was offered.
  */
 export async function claimDueDeliveries(
   sql: Sql,
@@ -203,7 +204,6 @@ export async function claimDueDeliveries(
          select o.uid, o.next_attempt_at from webhook_outbox o
          where o.listener_id = v.listener_id and o.state = 'pending' and o.next_attempt_at <= now()
          order by o.next_attempt_at limit greatest(0, least($3 - busy.in_flight, $2))
-         for update skip locked
        ) due
      ), chosen as (
        select uid, listener_id from (
@@ -211,11 +211,16 @@ export async function claimDueDeliveries(
                 row_number() over (partition by listener_id order by next_attempt_at) + in_flight as place
          from offered
        ) ranked order by place, turn limit $2
+     ), claimed as (
+       select o.* from chosen c cross join lateral (
+         select o.uid, o.listener_id from webhook_outbox o
+         where o.uid = c.uid and o.state = 'pending' and o.next_attempt_at <= now() for update skip locked
+       ) o
      ), taken as (
        update webhook_outbox o set next_attempt_at = now() + $1::double precision * interval '1 millisecond',
          attempts = o.attempts + 1, claimed_by = $6, in_flight_until = now() + $1::double precision * interval '1 millisecond'
-       from chosen, webhook_listeners l
-       where o.uid = chosen.uid and l.id = o.listener_id and ${listenerIsActive('l')}
+       from claimed, webhook_listeners l
+       where o.uid = claimed.uid and l.id = o.listener_id and ${listenerIsActive('l')}
        returning o.uid, o.listener_id, o.body, o.attempts, o.retry_from, l.url, l.secret
      ), next_ready as (
        -- When each visited listener may next be sent to: its first pending row not taken now (in the order of its
@@ -223,9 +228,9 @@ export async function claimDueDeliveries(
        select v.listener_id, greatest(now(), least(
          (select o.next_attempt_at from webhook_outbox o
           where o.listener_id = v.listener_id and o.state = 'pending'
-            and o.uid not in (select c.uid from chosen c where c.listener_id = v.listener_id)
+            and o.uid not in (select c.uid from claimed c where c.listener_id = v.listener_id)
           order by o.next_attempt_at limit 1),
-         case when exists (select 1 from chosen c where c.listener_id = v.listener_id)
+         case when exists (select 1 from claimed c where c.listener_id = v.listener_id)
            then now() + $1::double precision * interval '1 millisecond' end)) as ready_at
        from visited v
      ), moved_on as (
