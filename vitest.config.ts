@@ -74,7 +74,8 @@ export default defineConfig({
         packageSetup,
       ),
       project('slow', [slow], user, slowSetup),
-      project('slow-once', once, [], packageSetup),
+      // Shared too (none runs another file's tests): importing src/ again for each file cost about 9 s of CPU.
+      project('slow-once', once, [], packageSetup, { shared: true }),
       project('timed', [timed], [], slowSetup, { alone: true }),
     ],
   },
