@@ -6,6 +6,7 @@ import { otherProject, sampleProject } from '../../src/reference/data/sample-dat
 import { DEFAULT_MAX_LISTENERS_PER_PROJECT } from '../../src/webhook/engine/listeners/listener-requests.js'
 import { listenerRefusals, type Caller, type MadeListeners } from './listener-refusals.js'
 import { rawCalls, type RawCall } from './requests.js'
+import { dumpedStore } from '../support/store-dump.js'
 
 // One semantics (docs/endpoints.md): the MSW handlers and the local server answer every call byte for byte alike.
 const mockOrigin = 'http://contract-mock.test'
@@ -24,7 +25,8 @@ const handlers = contractHandlers({
 const mock = setupServer(...handlers)
 
 beforeAll(async () => {
-  local = await startLocalServer({ port: 0, jwtSecret, log: () => undefined })
+  // The run's made store, as the other local-server tests start from, rather than an initdb of its own.
+  local = await startLocalServer({ port: 0, jwtSecret, log: () => undefined, dataDirDump: dumpedStore() })
   mock.listen({ onUnhandledRequest: 'bypass' })
 })
 afterAll(async () => {
