@@ -1,0 +1,94 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { afterAll, expect, it } from 'vitest'
+import { readTemplate } from '../../src/store/embedded-template.js'
+import { openSql, type Sql } from '../../src/store/sql.js'
+import { waitUntil } from '../webhook/support/receiver-server.js'
+
+const folder = mkdtempSync(join(tmpdir(), 'embedded-template-'))
+afterAll(() => rmSync(folder, { recursive: true, force: true }))
+
+const tableExists = async (sql: Sql, name: string) =>
+  (await sql.query<{ found: string | null }>('select to_regclass($1)::text as found', [name])).rows[0]!.found !== null
+
+/** A tar archive (ustar) of one file. */
+function tarOf(name: string, text: string): Buffer {
+  const header = Buffer.alloc(512)
+  header.write(name, 0, 'latin1')
+  header.write('0000644\0', 100, 'latin1')
+  header.write('0000000\0', 108, 'latin1')
+  header.write('0000000\0', 116, 'latin1')
+  header.write(`${Buffer.byteLength(text).toString(8).padStart(11, '0')}\0`, 124, 'latin1')
+  header.write('00000000000\0', 136, 'latin1')
+  header.write('0', 156, 'latin1')
+  header.write('ustar\u000000', 257, 'latin1')
+  header.write('        ', 148, 'latin1')
+  let sum = 0
+  for (const byte of header) sum += byte
+  header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1')
+  const body = Buffer.alloc(Math.ceil(Buffer.byteLength(text) / 512) * 512)
+  body.write(text, 'latin1')
+  return Buffer.concat([header, body, Buffer.alloc(1024)])
+}
+
+/** A gzip'd tar: the template as kept, not the bytes written over it. */
+const holdsTemplate = (file: string) => {
+  try {
+    return gunzipSync(readFileSync(file)).length > 1_000_000
+  } catch {
+    return false
+  }
+}
+
+it('keeps the store initdb made, before anything is written, and a later store opens from it', async () => {
+  const file = join(folder, 'kept.tar.gz')
+  const logged: string[] = []
+  const first = await openSql({ templateFile: file, log: (message) => logged.push(message) })
+  await first.query('create table written_after_open (id int)')
+  await waitUntil(() => holdsTemplate(file), 'the template is kept')
+  await first.close()
+  const keptAt = statSync(file).mtimeMs
+
+  const later = await openSql({ templateFile: file, log: (message) => logged.push(message) })
+  try {
+    expect(await tableExists(later, 'pg_class')).toBe(true)
+    // What the first store wrote after initdb is not in the template.
+    expect(await tableExists(later, 'written_after_open')).toBe(false)
+    // Opened from the template, not made again: nothing is kept anew.
+    await sleep(500)
+    expect(statSync(file).mtimeMs).toBe(keptAt)
+    expect(logged).toEqual([])
+  } finally {
+    await later.close()
+  }
+}, 60_000)
+
+it('a template that does not open is discarded: the store made by initdb, and its template kept again', async () => {
+  const file = join(folder, 'not-a-data-directory.tar.gz')
+  writeFileSync(file, gzipSync(tarOf('pgdata/PG_VERSION', 'not a version\n')))
+  const logged: string[] = []
+  const sql = await openSql({ templateFile: file, log: (message) => logged.push(message) })
+  try {
+    expect(await tableExists(sql, 'pg_class')).toBe(true)
+    await waitUntil(() => holdsTemplate(file), 'a new template is kept')
+    expect(logged).toEqual(["the embedded store's template did not open; making a new one"])
+  } finally {
+    await sql.close()
+  }
+}, 60_000)
+
+it("a file that is not a gzip'd tar is no template: PGlite never reads it, and why is logged", () => {
+  for (const [name, bytes] of [
+    ['not-gzip.tar.gz', Buffer.from('not a gzip of a data directory')],
+    ['not-a-tar.tar.gz', gzipSync(Buffer.alloc(64 * 1024, 7))],
+  ] as const) {
+    const file = join(folder, name)
+    writeFileSync(file, bytes)
+    const logged: string[] = []
+    expect(readTemplate(file, (message) => logged.push(message))).toBeUndefined()
+    expect(logged).toEqual([`could not read the embedded store's template ${file}`])
+  }
+})
