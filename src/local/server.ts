@@ -2,6 +2,7 @@ import { consoleLog, type Log } from '../observability/log.js'
 import { listen, type RunningServer } from '../server/node.js'
 import type { ProjectId } from '../values/project-id.js'
 import { lazySql } from '../store/lazy-sql.js'
+import { userStoreTemplateFile } from './store-template.js'
 import { openSql, QUERY_TIMEOUT_MS, type Sql } from '../store/sql.js'
 import { memoryCatalog } from '../reference/catalog/memory.js'
 import { sqlCatalog } from '../reference/catalog/sql.js'
@@ -28,7 +29,10 @@ import type { WebhookEngine } from '../webhook/engine/engine.js'
 export interface LocalServerOptions {
   port?: number
   host?: string
-  /** Where the embedded PostgreSQL keeps its files; in memory when absent (tests). */
+  /**
+   * Where the embedded PostgreSQL keeps its files; in memory when absent (tests), then opened from the user's
+   * template of the store (docs/guides/test-authors.md), made by initdb on the machine's first start.
+   */
   dataDir?: string
   /** New connections the kernel holds until the server accepts them (the listen(2) backlog; LISTEN_BACKLOG). */
   listenBacklog?: number
@@ -101,7 +105,7 @@ async function openData(
 ) {
   const inMemory = !options.dataDir && !options.databaseUrl
   if (inMemory) {
-    const sql = lazySql(() => openSql({ dataDirDump: options.dataDirDump, log }))
+    const sql = lazySql(() => openSql({ dataDirDump: options.dataDirDump, templateFile: userStoreTemplateFile(), log }))
     const catalog = memoryCatalog(networks, extraFixtures ? [sampleData, extraFixtures] : [sampleData])
     return { sql, catalog, secret: options.jwtSecret ?? randomSecret(), inMemory }
   }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { createClients, localUrls } from '../../src/entries/index.js'
 import { sampleCollections } from '../../src/reference/data/sample-data.js'
 import { inMemoryStartEnv, npmStartArgs } from '../support/npm-start.js'
+import { waitUntil } from '../webhook/support/receiver-server.js'
 
 /** What a person's first webhook call meets on a new `npm start` (test/local/first-webhook-call.timed.test.ts, bench/). */
 export interface FirstWebhookCall {
@@ -45,16 +46,18 @@ const peakRssMiB = (pid: number) =>
 
 /**
  * `npm start` (what package.json's start script runs, in memory) in a process of its own with a new, empty home
- * directory, so that nothing the package may have kept for its user is there; its first AddWebhookListener sent
- * `waitMs` after the credentials line. `root` is the checkout it runs in.
+ * directory, so that nothing the package may have kept for its user is there (or with `home`, kept: what an earlier
+ * start there kept is found); its first AddWebhookListener sent `waitMs` after the credentials line. `root` is the
+ * checkout it runs in.
  */
-export async function firstWebhookCall(waitMs: number, root?: string): Promise<FirstWebhookCall> {
-  const home = mkdtempSync(join(tmpdir(), 'fresh-home-'))
+export async function firstWebhookCall(waitMs: number, root?: string, home?: string): Promise<FirstWebhookCall> {
+  const startHome = home ?? mkdtempSync(join(tmpdir(), 'fresh-home-'))
   const [script, ...args] = npmStartArgs()
   const started = performance.now()
   const child = spawn(process.execPath, [root ? join(root, 'scripts', 'launch.mjs') : script!, ...args], {
-    cwd: home,
-    env: { ...inMemoryStartEnv(), HOME: home },
+    cwd: startHome,
+    // The user's cache folder is the home's (src/local/store-template.ts), whatever this process's environment sets.
+    env: { ...inMemoryStartEnv(), HOME: startHome, XDG_CACHE_HOME: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -66,10 +69,20 @@ export async function firstWebhookCall(waitMs: number, root?: string): Promise<F
     const peakRssAtLineMiB = peakRssMiB(child.pid!)
     await sleep(waitMs)
     const callMs = await firstListenerMs(JSON.parse(first) as { url: string; accessKey: string; secretKey: string })
-    return { lineMs, peakRssAtLineMiB, callMs, waitedMs: waitMs, peakRssMiB: peakRssMiB(child.pid!) }
+    const result = { lineMs, peakRssAtLineMiB, callMs, waitedMs: waitMs, peakRssMiB: peakRssMiB(child.pid!) }
+    // A kept home is for a later start: it finds the store's template once this one has written it.
+    if (home) await waitUntil(() => storeTemplateIn(home) !== undefined, 'the store template is kept in the home')
+    return result
   } finally {
     child.kill('SIGTERM')
     await exited
-    rmSync(home, { recursive: true, force: true })
+    if (!home) rmSync(startHome, { recursive: true, force: true })
   }
+}
+
+/** The embedded store's template a start in `home` kept (src/local/store-template.ts), if any. */
+export function storeTemplateIn(home: string): string | undefined {
+  const folder = join(home, '.cache', 'web3-market-contract')
+  const file = existsSync(folder) ? readdirSync(folder).find((name) => name.endsWith('.tar.gz')) : undefined
+  return file && join(folder, file)
 }
