@@ -105,7 +105,10 @@ async function openData(
 ) {
   const inMemory = !options.dataDir && !options.databaseUrl
   if (inMemory) {
-    const sql = lazySql(() => openSql({ dataDirDump: options.dataDirDump, templateFile: userStoreTemplateFile(), log }))
+    const { dataDirDump } = options
+    const sql = lazySql(() =>
+      openSql({ dataDirDump, templateFile: dataDirDump ? undefined : userStoreTemplateFile(), log }),
+    )
     const catalog = memoryCatalog(networks, extraFixtures ? [sampleData, extraFixtures] : [sampleData])
     return { sql, catalog, secret: options.jwtSecret ?? randomSecret(), inMemory }
   }
