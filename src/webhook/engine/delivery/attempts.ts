@@ -107,6 +107,12 @@ async function writeOutcomes(
        from input where retry_in_ms is not null group by listener_id
      ), seen as (
        select r.listener_id, r.xmin as version from webhook_listener_ready r join retried using (listener_id)
+     ), ready_locked as (
+       -- The listeners' times are locked after every outbox row of the batch and in id order, as every statement
+       -- locks them: a time taken while waiting for a row could close a cycle with the row's holder (a deadlock).
+       select r.listener_id from webhook_listener_ready r
+       where r.listener_id in (select listener_id from retried) and (select count(*) from locked) >= 0
+       order by r.listener_id for update
      ), next_ready as (
        -- A listener with a retry is next ready at its earliest pending row: a retry of this batch, or one of its
        -- other pending rows (the first in its queue that this batch does not hold).
@@ -118,7 +124,8 @@ async function writeOutcomes(
      ), moved_on as (
        -- Only a time no statement wrote since this one's snapshot moves (ready-listeners.ts); the next statement
        -- brings the others forward.
-       update webhook_listener_ready r set ready_at = n.at from next_ready n join seen s using (listener_id)
+       update webhook_listener_ready r set ready_at = n.at
+       from next_ready n join seen s using (listener_id) join ready_locked using (listener_id)
        where r.listener_id = n.listener_id and r.xmin = s.version
        returning r.listener_id
      ), written as (

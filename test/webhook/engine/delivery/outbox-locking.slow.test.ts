@@ -187,3 +187,53 @@ test('a transaction PostgreSQL aborts as a deadlock victim runs again and commit
   )
   expect(rows.map((row) => row.last_error).sort()).toEqual(['a', 'b'])
 }, 30_000)
+
+/**
+ * The order behind "never deadlock" above, checked without timing: an outcome write waiting for an outbox row holds
+ * no listener's ready time yet (every statement locks outbox rows before ready times), so a statement that holds
+ * outbox rows and then needs that time never waits for it in a cycle.
+ */
+test('an outcome write locks its outbox rows before its listeners’ ready times', async () => {
+  const { listeners, uids } = await seed()
+  const { rows } = await store.query<{ uid: string; listener_id: string }>(
+    'select uid, listener_id from webhook_outbox where uid = $1',
+    [uids[0]],
+  )
+  const [{ uid, listener_id: listenerId }] = rows as [{ uid: string; listener_id: string }]
+  await store.query(
+    `insert into webhook_listener_ready (listener_id, ready_at) select id, now() from unnest($1::text[]) as t (id)
+     on conflict (listener_id) do nothing`,
+    [listeners],
+  )
+  const holder = await pool.connect()
+  const prober = await pool.connect()
+  try {
+    await holder.query('begin')
+    await holder.query('select uid from webhook_outbox where uid = $1 for update', [uid])
+    const writing = recordAttemptOutcomes(bare, 'engine-b', [retryLater(uid, listenerId)], Date.now())
+    // Until the write waits for the row the holder has.
+    for (let waiting = false; !waiting;) {
+      const { rows: blocked } = await prober.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock' and query like '%webhook_attempts%'`,
+      )
+      waiting = blocked[0]!.n > 0
+      if (!waiting) await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    await prober.query('begin')
+    const probe = await prober
+      .query('select listener_id from webhook_listener_ready where listener_id = $1 for update nowait', [listenerId])
+      .then(
+        () => 'free',
+        (error: { code?: string }) => (error.code === '55P03' ? 'held by the waiting write' : String(error)),
+      )
+    await prober.query('rollback')
+    await holder.query('commit')
+    await writing
+    expect(probe).toBe('free')
+  } finally {
+    await holder.query('rollback').catch(() => undefined)
+    holder.release()
+    prober.release()
+  }
+}, 30_000)
