@@ -83,7 +83,9 @@ async function writeOutcomes(
   const column = <T>(pick: (entry: FinishedAttempt) => T) => finished.map(pick)
   // The outbox is read by uid alone. Which rows finish is read from the rows locked: a condition on the row itself
   // (state = 'pending') let the planner read the whole pending index instead. The rows written in place (those not
-  // finishing) are found from the batch first: none when every attempt of it finished.
+  // finishing) are found from the batch first: none when every attempt of it finished. The listeners' ready times
+  // are locked after every outbox row of the batch (ready_locked counts `locked` first) and in id order, as every
+  // statement locks them: a time taken while waiting for a row could close a cycle with the row's holder.
   const { rows } = await sql.query<{ moved_on: string[] | null; of_dropped_blocks: boolean; leave_outbox: boolean }>(
     `with input as (
        select * from unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[],
@@ -108,8 +110,6 @@ async function writeOutcomes(
      ), seen as (
        select r.listener_id, r.xmin as version from webhook_listener_ready r join retried using (listener_id)
      ), ready_locked as (
-       -- The listeners' times are locked after every outbox row of the batch and in id order, as every statement
-       -- locks them: a time taken while waiting for a row could close a cycle with the row's holder (a deadlock).
        select r.listener_id from webhook_listener_ready r
        where r.listener_id in (select listener_id from retried) and (select count(*) from locked) >= 0
        order by r.listener_id for update

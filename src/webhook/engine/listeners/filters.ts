@@ -27,8 +27,7 @@ export interface NormalisedFilters {
 /** Validates and normalises listener filters; throws an invalid-argument Problem naming the offending entry. */
 export function normaliseFilters(raw: unknown): NormalisedFilters {
   if (!isObject(raw)) throw invalidArgument('filters', 'required object')
-  const known = new Set(['contractAddresses', 'events', 'tokenIDs', 'accounts', 'topicHashes'])
-  const unknown = Object.keys(raw).find((key) => !known.has(key))
+  const unknown = Object.keys(raw).find((key) => !Object.hasOwn(FILTER_LIMITS, key))
   if (unknown) throw invalidArgument(`filters.${unknown}`, 'unknown filter')
 
   const contractAddresses = list(raw, 'contractAddresses', true).map((value, i) =>
