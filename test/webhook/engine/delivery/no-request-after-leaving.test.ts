@@ -54,11 +54,16 @@ function slowWrites(sql: Sql, onRemovalCommitted: () => void): Sql {
   }
 }
 
-/** Every request the engine starts, and whether it started after the moment `closed` marks. */
-function countingFetch() {
+/**
+ * Every request the engine starts to `url` (the round's listener: a listener another round left on the shared store
+ * is not counted), and whether it started after the moment `closed` marks.
+ */
+function countingFetch(url: string) {
   const state = { closedAt: undefined as number | undefined, requests: 0, requestsAfterClose: 0 }
   let clock = 0
   const counted: typeof fetch = async (input, init) => {
+    const target = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    if (target !== url) return fetch(input, init)
     state.requests++
     if (state.closedAt !== undefined) state.requestsAfterClose++
     const response = await fetch(input, init)
@@ -96,7 +101,8 @@ describe.each([1, 4])('with %i requests in flight at most', (concurrency) => {
     const gone = await startRawServer((_, response) => response.writeHead(410).end())
     try {
       for (let round = 0; round < ROUNDS; round++) {
-        const sender = countingFetch()
+        const url = `${gone.url}/round-${round}`
+        const sender = countingFetch(url)
         const engine = await createWebhookEngine({
           sql: slowWrites(store, () => undefined),
           allowPrivateTargets: true,
@@ -106,7 +112,7 @@ describe.each([1, 4])('with %i requests in flight at most', (concurrency) => {
           perListenerConcurrency: concurrency,
         })
         try {
-          const listener = await listenerWithQueue(engine, gone.url)
+          const listener = await listenerWithQueue(engine, url)
           await engine.start()
           const report = await settled(engine, listener.id)
           expect(report.disabledReason).toBe('receiver answered 410 Gone')
@@ -131,7 +137,8 @@ describe.each([1, 4])('with %i requests in flight at most', (concurrency) => {
     const slow = await startRawServer((_, response) => setTimeout(() => response.writeHead(200).end(), 40))
     try {
       for (let round = 0; round < ROUNDS; round++) {
-        const sender = countingFetch()
+        const url = `${slow.url}/round-${round}`
+        const sender = countingFetch(url)
         const engine = await createWebhookEngine({
           sql: slowWrites(store, sender.close),
           allowPrivateTargets: true,
@@ -141,7 +148,7 @@ describe.each([1, 4])('with %i requests in flight at most', (concurrency) => {
           perListenerConcurrency: concurrency,
         })
         try {
-          const listener = await listenerWithQueue(engine, slow.url)
+          const listener = await listenerWithQueue(engine, url)
           await engine.start()
           await waitUntil(() => sender.state.requests > 0, 'the first request is sent')
           await engine.removeListener(1, { id: listener.id, projectId: '1' })
