@@ -276,7 +276,11 @@ export async function msUntilLaterRowDue(sql: Sql): Promise<number | undefined> 
   return ms === null || ms === undefined ? undefined : Number(ms)
 }
 
-/** Cancels the listener's pending rows; those no attempt holds move to the history now, the others when it ends. */
+/**
+ * Cancels the listener's pending rows; those no attempt holds move to the history now, the others when it ends. The
+ * listener leaves webhook_listener_ready too: a claim would otherwise spend a turn on it (each claim visits as many
+ * listeners as it has slots), and at one slot a claim after each removal took nothing.
+ */
 export async function cancelListenerDeliveries(
   sql: Sql,
   listenerId: string,
@@ -289,6 +293,7 @@ export async function cancelListenerDeliveries(
     [listenerId, reason, new Date(now)],
   )
   await moveFinishedToHistory(sql, 'listener_id = $1', [listenerId])
+  await sql.query('delete from webhook_listener_ready where listener_id = $1', [listenerId])
 }
 
 /**

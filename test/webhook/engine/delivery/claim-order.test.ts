@@ -3,11 +3,12 @@ import { afterEach, beforeEach, expect, test } from 'vitest'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
 import { recordAttemptOutcomes } from '../../../../src/webhook/engine/delivery/attempts.js'
 import {
+  cancelListenerDeliveries,
   claimDueDeliveries,
   enqueueDeliveries,
   type ClaimLimits,
 } from '../../../../src/webhook/engine/delivery/outbox.js'
-import { insertListener } from '../../../../src/webhook/engine/listeners/listener-store.js'
+import { insertListener, markListenerRemoved } from '../../../../src/webhook/engine/listeners/listener-store.js'
 import { prepareWebhookTables } from '../../../../src/webhook/engine/store/store-schema.js'
 import { dumpedStore } from '../../../support/store-dump.js'
 
@@ -157,4 +158,17 @@ test('a listener whose rows went into backoff is not visited again before they f
   await store.listenerWithRows('healthy', 1)
   // The claim visits one listener: the healthy one, not one of those whose rows wait an hour.
   expect((await store.claim({ limit: 1, perListener: 1 })).listeners).toEqual(['healthy'])
+})
+
+test('a listener that left takes no turn: the next claim serves one still active', async () => {
+  const gone = ['gone-1', 'gone-2', 'gone-3']
+  for (const id of gone) await store.listenerWithRows(id, 2)
+  await store.listenerWithRows('active', 1)
+  // Removed as the engine removes a listener (a disabled one's deliveries are cancelled the same way).
+  for (const id of gone)
+    await store.sql.transaction(async (tx) => {
+      await markListenerRemoved(tx, id, Date.now())
+      await cancelListenerDeliveries(tx, id, 'listener removed', Date.now())
+    })
+  expect((await store.claim({ limit: 1, perListener: 1 })).listeners).toEqual(['active'])
 })
