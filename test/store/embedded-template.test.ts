@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { afterAll, expect, it } from 'vitest'
 import { readTemplate } from '../../src/store/embedded-template.js'
 import { openSql, type Sql } from '../../src/store/sql.js'
+import { dumpedStore } from '../support/store-dump.js'
 import { waitUntil } from '../webhook/support/receiver-server.js'
 
 const folder = mkdtempSync(join(tmpdir(), 'embedded-template-'))
@@ -62,7 +63,8 @@ it('keeps the store initdb made, before anything is written', async () => {
 
 it('a later store opens from the template kept', async () => {
   const file = join(folder, 'marked.tar.gz')
-  const marked = new PGlite()
+  // The run's dump of a fresh store (test/support/store-dump.ts) stands for what an earlier initdb kept.
+  const marked = new PGlite({ loadDataDir: dumpedStore() })
   await marked.exec('create table template_marker (id int)')
   writeFileSync(file, gzipSync(new Uint8Array(await (await marked.dumpDataDir('none')).arrayBuffer())))
   await marked.close()
