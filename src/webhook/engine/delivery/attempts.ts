@@ -52,15 +52,18 @@ export async function recordAttemptOutcomes(
     const written = await writeOutcomes(tx, engineId, finished, now)
     const movedOn = new Set(written.movedOn)
     const retries = finished.filter(({ attempt, outcome }) => 'retryAt' in outcome && !movedOn.has(attempt.listenerId))
+    // Only a row still pending makes its listener ready: one cancelled while in flight (its listener left) does not.
     if (retries.length > 0)
       await tx.query(
         listenersBecomeReady(
           `select listener_id, now() + retry_in_ms * interval '1 millisecond'
-           from unnest($1::text[], $2::double precision[]) as t (listener_id, retry_in_ms)`,
+           from unnest($1::text[], $2::double precision[], $3::text[]) as t (listener_id, retry_in_ms, uid)
+           where exists (select 1 from webhook_outbox o where o.uid = t.uid and o.state = 'pending')`,
         ),
         [
           retries.map(({ attempt }) => attempt.listenerId),
           retries.map(({ outcome }) => ('retryAt' in outcome ? Math.max(0, outcome.retryAt - now) : 0)),
+          retries.map(({ attempt }) => attempt.uid),
         ],
       )
     const uids = finished.map((e) => e.attempt.uid)

@@ -172,3 +172,28 @@ test('a listener that left takes no turn: the next claim serves one still active
     })
   expect((await store.claim({ limit: 1, perListener: 1 })).listeners).toEqual(['active'])
 })
+
+test('an attempt in flight when its listener left does not make the listener ready again', async () => {
+  await store.listenerWithRows('gone', 2)
+  const { uids } = await store.claim({ limit: 1, perListener: 1 })
+  await store.sql.transaction(async (tx) => {
+    await markListenerRemoved(tx, 'gone', Date.now())
+    await cancelListenerDeliveries(tx, 'gone', 'listener removed', Date.now())
+  })
+  // The attempt's answer comes after the removal: a 500, whose outcome would be a retry of a pending row.
+  const at = Date.now()
+  await recordAttemptOutcomes(
+    store.sql,
+    'engine-1',
+    [
+      {
+        attempt: { uid: uids[0]!, listenerId: 'gone', attempt: 1, at, status: 500, error: 'HTTP 500', durationMs: 1 },
+        outcome: { retryAt: at, error: 'HTTP 500' },
+        receiverHealthy: false,
+      },
+    ],
+    at,
+  )
+  const { rows } = await store.sql.query('select listener_id from webhook_listener_ready')
+  expect(rows).toEqual([])
+})
