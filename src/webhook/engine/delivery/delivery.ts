@@ -132,6 +132,7 @@ export class DeliveryWorker {
       const idleListenersOnly = !batch && slots > 0 && this.rowsQueued
       let free = batch || idleListenersOnly ? slots : 0
       let claimed: ClaimedDelivery[] = []
+      let moreReady = false
       try {
         if (!this.maySend()) free = 0
         if (free > 0) {
@@ -150,6 +151,7 @@ export class DeliveryWorker {
             },
           )
           claimed = claim.deliveries
+          moreReady = claim.moreReady
           for (const delivery of claimed) this.track(this.attempt(delivery))
           this.gate.claimEnded(claimNumber)
         }
@@ -158,10 +160,10 @@ export class DeliveryWorker {
         if (this.running) this.options.log('could not claim webhook deliveries; retrying', error)
         free = 0
       }
-      if (claimed.length === free && free > 0 && !idleListenersOnly) continue
-      // Fewer rows than slots: every row due now is taken, or belongs to a listener at its cap here (a finished
-      // request wakes the loop) or to another engine's claim. What wakes it otherwise: a row queued (wake, or a
-      // notification from another engine), or the next row not due yet falling due.
+      if ((claimed.length === free || moreReady) && free > 0 && !idleListenersOnly) continue
+      // Fewer rows than slots, every listener ready now visited: every row due now is taken, or belongs to a
+      // listener at its cap here (a finished request wakes the loop) or to another engine's claim. What wakes it
+      // otherwise: a row queued (wake, or a notification from another engine), or the next row not due yet falling due.
       await this.sleep(free === 0 ? this.options.idlePollMs : await this.untilLaterRowDue())
     }
   }

@@ -149,6 +149,11 @@ export interface ClaimLimits {
 
 export interface Claim {
   deliveries: ClaimedDelivery[]
+  /**
+   * The claim visited as many ready listeners as it may (its limit and the listeners at their cap), so more may be
+   * ready now: a listener visited with nothing due (its rows taken back by a reorg, say) took a turn from them.
+   */
+  moreReady: boolean
 }
 
 /**
@@ -174,8 +179,10 @@ export async function claimDueDeliveries(
   limits: ClaimLimits,
 ): Promise<Claim> {
   const atCap = [...limits.inFlight.values()].filter((inFlight) => inFlight >= limits.perListener).length
+  const visitLimit = limits.limit + atCap
   const { rows } = await sql.query<{
-    uid: string
+    visited: number
+    uid: string | null
     listener_id: string
     body: Uint8Array
     attempts: number
@@ -240,7 +247,7 @@ export async function claimDueDeliveries(
        delete from webhook_listener_ready r using next_ready n join unchanged u using (listener_id)
        where r.listener_id = n.listener_id and n.ready_at is null
      )
-     select * from taken`,
+     select t.*, v.visited from (select count(*)::int as visited from visited) v left join taken t on true`,
     [
       leaseMs,
       limits.limit,
@@ -248,19 +255,24 @@ export async function claimDueDeliveries(
       [...limits.inFlight.keys()],
       [...limits.inFlight.values()],
       engineId,
-      limits.limit + atCap,
+      visitLimit,
     ],
   )
   return {
-    deliveries: rows.map((row) => ({
-      uid: row.uid,
-      listenerId: row.listener_id,
-      body: bodyFromStored(row.body),
-      attempt: Number(row.attempts),
-      scheduledAttempt: Number(row.attempts) - Number(row.retry_from),
-      url: row.url,
-      secret: row.secret,
-    })),
+    moreReady: Number(rows[0]?.visited ?? 0) >= visitLimit,
+    deliveries: rows.flatMap((row) =>
+      row.uid === null
+        ? []
+        : {
+            uid: row.uid,
+            listenerId: row.listener_id,
+            body: bodyFromStored(row.body),
+            attempt: Number(row.attempts),
+            scheduledAttempt: Number(row.attempts) - Number(row.retry_from),
+            url: row.url,
+            secret: row.secret,
+          },
+    ),
   }
 }
 

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import type { Log } from '../../../../src/observability/log.js'
 import { dumpedStore } from '../../../support/store-dump.js'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
+import { markBlocksReorged } from '../../../../src/webhook/engine/delivery/outbox.js'
 import { createWebhookEngine, type WebhookEngine, type WebhookEngineOptions } from '../../../../src/webhook/index.js'
 import { transferSingleLog } from '../../support/logs.js'
 import { startRawServer } from '../../support/raw-server.js'
@@ -269,6 +270,44 @@ describe('fairness', () => {
     await engine.removeListener(1, { id: stuck.id, projectId: '1' })
     await engine.removeListener(1, { id: fine.id, projectId: '1' })
     expect(healthyContract).not.toBe(contract)
+  })
+})
+
+describe('listeners with nothing due', () => {
+  test("take no claim's turn for good: a listener with a row due is served at once", async () => {
+    const store = await openSql({ dataDirDump: dumpedStore() })
+    cleanups.push(() => store.close())
+    const server = await startRawServer((_, response) => response.writeHead(204).end())
+    cleanups.push(server.close)
+    // Rows queued before any engine sends; the first listeners' rows are then taken back by a reorg of their
+    // block, which leaves those listeners among the ready ones with nothing to send.
+    const queuing = await createWebhookEngine({ sql: store, allowPrivateTargets: true })
+    for (let i = 0; i < 3; i++) {
+      contract = getAddress(`0x${randomBytes(20).toString('hex')}`)
+      await queuing.addListener(1, { url: server.url, filters: filters() })
+      await queuing.ingest(137, mint(1n))
+    }
+    const { rows } = await store.query<{ block_hash: string }>('select distinct block_hash from webhook_outbox')
+    await markBlocksReorged(
+      store,
+      137,
+      rows.map((row) => row.block_hash),
+      Date.now(),
+    )
+    contract = getAddress(`0x${randomBytes(20).toString('hex')}`)
+    await queuing.addListener(1, { url: server.url, filters: filters() })
+    const { uids } = await queuing.ingest(137, mint(2n))
+    // One slot, so each claim visits one listener; the idle poll is longer than the test.
+    const engine = await createWebhookEngine({
+      sql: store,
+      allowPrivateTargets: true,
+      concurrency: 1,
+      idlePollMs: 600_000,
+    })
+    await engine.start()
+    cleanups.push(() => engine.stop())
+    await waitUntil(() => server.requests.length === 1, 'the row due is sent', 5_000)
+    expect(server.requests[0]!.headers['webhook-id']).toBe(uids[0])
   })
 })
 
