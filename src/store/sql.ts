@@ -79,9 +79,10 @@ export const QUERY_TIMEOUT_MS = 30_000
 
 /** PGlite and pg load with the first store that needs them: a server that never opens one never pays for them. */
 export async function openSql(options: SqlOptions = {}): Promise<Sql> {
+  const log = options.log ?? consoleLog
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.log ?? consoleLog, options.queryTimeoutMs)
-    : openEmbedded(options.dataDir, options.dataDirDump, options.log ?? consoleLog, options.templateFile)
+    ? openPostgres(options.databaseUrl, log, options.queryTimeoutMs)
+    : openEmbedded(options.dataDir, options.dataDirDump, log, options.templateFile)
 }
 
 /**
