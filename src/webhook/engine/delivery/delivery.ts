@@ -163,7 +163,8 @@ export class DeliveryWorker {
       if ((claimed.length === free || moreReady) && free > 0 && !idleListenersOnly) continue
       // Fewer rows than slots, every listener ready now visited: every row due now is taken, or belongs to a
       // listener at its cap here (a finished request wakes the loop) or to another engine's claim. What wakes it
-      // otherwise: a row queued (wake, or a notification from another engine), or the next row not due yet falling due.
+      // otherwise: a row queued (wake, or a notification from another engine), or the next row not due yet
+      // falling due.
       await this.sleep(free === 0 ? this.options.idlePollMs : await this.untilLaterRowDue())
     }
   }

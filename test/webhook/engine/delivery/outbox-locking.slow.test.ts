@@ -12,6 +12,7 @@ import { requeueFailedSince } from '../../../../src/webhook/engine/delivery/reco
 import { markListenerRemoved } from '../../../../src/webhook/engine/listeners/listener-store.js'
 import { prepareWebhookTables } from '../../../../src/webhook/engine/store/store-schema.js'
 import { createTestDatabase } from '../../../local/support.js'
+import { waitUntil } from '../../support/receiver-server.js'
 
 /**
  * The statements that lock several outbox rows, run at once on one PostgreSQL database: a removal's cancel, a
@@ -211,15 +212,13 @@ test('an outcome write locks its outbox rows before its listeners’ ready times
     await holder.query('begin')
     await holder.query('select uid from webhook_outbox where uid = $1 for update', [uid])
     const writing = recordAttemptOutcomes(bare, 'engine-b', [retryLater(uid, listenerId)], Date.now())
-    // Until the write waits for the row the holder has.
-    for (let waiting = false; !waiting;) {
+    await waitUntil(async () => {
       const { rows: blocked } = await prober.query<{ n: number }>(
         `select count(*)::int as n from pg_stat_activity
          where datname = current_database() and wait_event_type = 'Lock' and query like '%webhook_attempts%'`,
       )
-      waiting = blocked[0]!.n > 0
-      if (!waiting) await new Promise((resolve) => setTimeout(resolve, 10))
-    }
+      return blocked[0]!.n > 0
+    }, 'the outcome write waits for the row the holder has')
     await prober.query('begin')
     const probe = await prober
       .query('select listener_id from webhook_listener_ready where listener_id = $1 for update nowait', [listenerId])
