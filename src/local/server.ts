@@ -106,9 +106,12 @@ async function openData(
   const inMemory = !options.dataDir && !options.databaseUrl
   if (inMemory) {
     const { dataDirDump } = options
-    const sql = lazySql(() =>
-      openSql({ dataDirDump, templateFile: dataDirDump ? undefined : userStoreTemplateFile(), log }),
-    )
+    const sql = lazySql(async () => {
+      if (dataDirDump) return openSql({ dataDirDump, log })
+      const { applyWebhookLayout, webhookLayoutChecksum } = await import('./webhooks.js')
+      const templateFile = userStoreTemplateFile(webhookLayoutChecksum)
+      return openSql({ templateFile, templateSetup: applyWebhookLayout, log })
+    })
     const catalog = memoryCatalog(networks, extraFixtures ? [sampleData, extraFixtures] : [sampleData])
     return { sql, catalog, secret: options.jwtSecret ?? randomSecret(), inMemory }
   }

@@ -5,16 +5,16 @@ import { fileURLToPath } from 'node:url'
 
 /**
  * Where the local server keeps the embedded store's template for its user (SqlOptions.templateFile): one file per
- * PGlite version, as initdb's output depends on nothing else, in $XDG_CACHE_HOME, else ~/.cache. Undefined when
- * PGlite is not installed (opening the store says so).
+ * PGlite version and `layout` (what the template's setup makes, named by its checksum), in $XDG_CACHE_HOME, else
+ * ~/.cache. Undefined when PGlite is not installed (opening the store says so).
  */
-export function userStoreTemplateFile(): string | undefined {
+export function userStoreTemplateFile(layout: string): string | undefined {
   try {
     const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'))
     const root = entry.slice(0, entry.lastIndexOf(PGLITE) + PGLITE.length)
     const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
     const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache')
-    return join(cache, 'web3-market-contract', `pglite-${version}.tar.gz`)
+    return join(cache, 'web3-market-contract', `pglite-${version}-${layout}.tar.gz`)
   } catch {
     return undefined
   }

@@ -5,8 +5,8 @@ import { gunzipSync, gzip } from 'node:zlib'
 import type { Log } from '../observability/log.js'
 
 /**
- * An embedded store's template (SqlOptions.templateFile): the data directory initdb made, before anything was
- * written to it, as a gzip'd tar (about 5 MB; 40 MB as it is).
+ * An embedded store's template (SqlOptions.templateFile): the data directory of a new store with its template setup
+ * done, before anything else was written to it, as a gzip'd tar (about 5 MB; 40 MB as it is).
  */
 
 /** The template kept in `file`, or undefined when there is none or it is no gzip'd tar (logged). */
@@ -24,8 +24,10 @@ export function readTemplate(file: string, log: Log): Blob | undefined {
 }
 
 /** Keeps `dump` in `file`, compressed off this thread; a failure is logged. */
-export function keepTemplate(file: string, dump: Blob, log: Log): void {
-  write(file, dump).catch((error: unknown) => log(`could not keep the embedded store's template in ${file}`, error))
+export function keepTemplate(file: string, dump: Blob, log: Log): Promise<void> {
+  return write(file, dump).catch((error: unknown) =>
+    log(`could not keep the embedded store's template in ${file}`, error),
+  )
 }
 
 async function write(file: string, dump: Blob): Promise<void> {

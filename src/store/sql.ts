@@ -55,11 +55,13 @@ export interface SqlOptions {
    */
   dataDirDump?: Blob
   /**
-   * A file keeping the embedded store's template: a new in-memory store (no dataDir, no dataDirDump) opens from it
-   * (about 0.5 s) instead of running initdb (about 2.4 s); without one, or with one that does not open (then
-   * removed), initdb makes the store and its template is kept there, in the background, for the next.
+   * A file keeping the embedded store's template: a new in-memory store opens from it (about 0.5 s) instead of
+   * running initdb (2.4 s); else the store is made (initdb, or dataDirDump), templateSetup runs, and it is kept
+   * there, compressed in the background (close() waits). One that does not open is removed.
    */
   templateFile?: string
+  /** What a template holds beyond a new store (the engine's tables); the file's name changes with it. */
+  templateSetup?: (sql: Sql) => Promise<unknown>
   /**
    * Where errors that belong to no query go (a PostgreSQL server dropping an idle connection, e.g. on restart; a
    * failed vacuum of the embedded store); the store keeps going and later queries fail or succeed on their own.
@@ -82,7 +84,7 @@ export async function openSql(options: SqlOptions = {}): Promise<Sql> {
   const log = options.log ?? consoleLog
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, log, options.queryTimeoutMs)
-    : openEmbedded(options.dataDir, options.dataDirDump, log, options.templateFile)
+    : openEmbedded(options.dataDir, options.dataDirDump, log, options.templateFile, options.templateSetup)
 }
 
 /**
@@ -97,8 +99,9 @@ async function openEmbedded(
   dump: Blob | undefined,
   log: Log,
   templateFile?: string,
+  templateSetup?: (sql: Sql) => Promise<unknown>,
 ): Promise<Sql> {
-  const template = dataDir || dump ? undefined : templateFile
+  const template = dataDir ? undefined : templateFile
   const kept = template ? readTemplate(template, log) : undefined
   if (template && kept) {
     try {
@@ -121,11 +124,6 @@ async function openEmbedded(
       startParams: dataDir === undefined ? [...PGlite.defaultStartParams, ...IN_MEMORY_SETTINGS] : undefined,
     })
     await db.waitReady
-    if (template)
-      await db.dumpDataDir('none').then(
-        (made) => keepTemplate(template, made, log),
-        (error: unknown) => log('could not dump the new embedded store', error),
-      )
   } catch (error) {
     lock?.release()
     // PGlite's own message ("PGlite failed to initialize properly") names neither the folder nor a way out.
@@ -139,7 +137,6 @@ async function openEmbedded(
     )
   }
   const statements = new EmbeddedStatements(db, pglite, statementName)
-  const autovacuum = startEmbeddedAutovacuum(db, log)
   const wrap = (runner: Pick<PGlite, 'query'>, inTransaction: boolean): Sql => ({
     query: async <Row>(text: string, params?: unknown[]) => {
       await eventLoopTurn()
@@ -154,6 +151,20 @@ async function openEmbedded(
     close: async () => undefined,
   })
   const store = wrap(db, false)
+  let keeping: Promise<void> | undefined
+  if (template) {
+    try {
+      await templateSetup?.(store)
+    } catch (error) {
+      await db.close()
+      throw error
+    }
+    const made = await db.dumpDataDir('none').catch((error: unknown) => {
+      log('could not dump the new embedded store', error)
+    })
+    if (made) keeping = keepTemplate(template, made, log)
+  }
+  const autovacuum = startEmbeddedAutovacuum(db, log)
   return {
     ...store,
     async listen(channels, handlers) {
@@ -170,6 +181,7 @@ async function openEmbedded(
     },
     async close() {
       try {
+        await keeping
         await autovacuum.stop()
         if (!db.closed) await db.close()
       } finally {

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { afterAll, expect, it } from 'vitest'
 import { readTemplate } from '../../src/store/embedded-template.js'
 import { openSql, type Sql } from '../../src/store/sql.js'
-import { dumpedStore } from '../support/store-dump.js'
+import { dumpedStore, emptyDumpedStore } from '../support/store-dump.js'
 import { waitUntil } from '../webhook/support/receiver-server.js'
 
 const folder = mkdtempSync(join(tmpdir(), 'embedded-template-'))
@@ -58,6 +58,25 @@ it('keeps the store initdb made, before anything is written', async () => {
     expect(logged).toEqual([])
   } finally {
     await kept.close()
+  }
+}, 60_000)
+
+it('keeps the store its setup made, from a dump too; close() waits until it is kept', async () => {
+  const file = join(folder, 'set-up.tar.gz')
+  const first = await openSql({
+    dataDirDump: emptyDumpedStore(),
+    templateFile: file,
+    templateSetup: (sql) => sql.query('create table made_by_setup (id int)'),
+  })
+  await first.query('create table written_after_setup (id int)')
+  await first.close()
+  expect(holdsTemplate(file)).toBe(true)
+  const later = await openSql({ templateFile: file })
+  try {
+    expect(await tableExists(later, 'made_by_setup')).toBe(true)
+    expect(await tableExists(later, 'written_after_setup')).toBe(false)
+  } finally {
+    await later.close()
   }
 }, 60_000)
 

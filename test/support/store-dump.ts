@@ -3,6 +3,9 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { repoRoot } from '../../scripts/pipeline/paths.js'
+import { readTemplate } from '../../src/store/embedded-template.js'
+import { openSql } from '../../src/store/sql.js'
+import { applyWebhookLayout, webhookLayoutChecksum } from '../../src/webhook/engine/store/store-schema.js'
 
 // Not require('…/package.json'): PGlite's exports do not list it.
 const pgliteVersion = (
@@ -11,42 +14,67 @@ const pgliteVersion = (
   }
 ).version
 
+const storeDumps = join(repoRoot, 'node_modules', '.cache', 'test-store')
 /**
  * Where the dump of a freshly initdb'd embedded store is kept: it depends only on PGlite's version, so it
- * is made once per machine and version (`dumpedStore`), and every test store starts from it instead of
- * running initdb again (SqlOptions.dataDirDump).
+ * is made once per machine and version (`emptyDumpedStore`), and every test store starts from it or from the
+ * template below instead of running initdb again (SqlOptions.dataDirDump).
  */
-export const storeDumpFile = join(repoRoot, 'node_modules', '.cache', 'test-store', `pglite-${pgliteVersion}.tar`)
+export const storeDumpFile = join(storeDumps, `pglite-${pgliteVersion}.tar`)
+/**
+ * That store with the webhook engine's tables made, kept as the local server keeps its user's template
+ * (SqlOptions.templateFile and templateSetup): one per PGlite version and tables' layout (`dumpedStore`).
+ */
+const storeTemplateFile = join(storeDumps, `pglite-${pgliteVersion}-${webhookLayoutChecksum}.tar.gz`)
 
-/** Makes storeDumpFile unless it exists; the test run's global setup calls it once, before any worker. */
+/**
+ * Makes storeDumpFile and storeTemplateFile unless they exist; the test run's global setup calls it once, before
+ * any worker.
+ */
 export async function ensureStoreDump(): Promise<void> {
-  if (existsSync(storeDumpFile)) return
-  const db = new PGlite()
-  try {
-    await db.waitReady
-    const dump = await db.dumpDataDir('none')
-    mkdirSync(dirname(storeDumpFile), { recursive: true })
-    // Written under a name of its own, then renamed: a concurrent reader never sees half a dump.
-    const partial = `${storeDumpFile}.${process.pid}.partial`
-    writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()))
-    renameSync(partial, storeDumpFile)
-  } finally {
-    await db.close()
+  if (!existsSync(storeDumpFile)) {
+    const db = new PGlite()
+    try {
+      await db.waitReady
+      const dump = await db.dumpDataDir('none')
+      mkdirSync(dirname(storeDumpFile), { recursive: true })
+      // Written under a name of its own, then renamed: a concurrent reader never sees half a dump.
+      const partial = `${storeDumpFile}.${process.pid}.partial`
+      writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()))
+      renameSync(partial, storeDumpFile)
+    } finally {
+      await db.close()
+    }
+  }
+  if (!existsSync(storeTemplateFile)) {
+    const dataDirDump = new Blob([readFileSync(storeDumpFile)])
+    const sql = await openSql({ dataDirDump, templateFile: storeTemplateFile, templateSetup: applyWebhookLayout })
+    await sql.close()
+    if (!existsSync(storeTemplateFile)) throw new Error(`${storeTemplateFile} was not kept`)
   }
 }
 
-/** Fails saying why when the dump ensureStoreDump makes is not there. */
-function expectStoreDump(): void {
-  if (!existsSync(storeDumpFile)) {
-    throw new Error(`${storeDumpFile} is missing: the global setup (test/support/quick-setup.ts) makes it`)
+/** Fails saying why when a file ensureStoreDump makes is not there. */
+function expectMade(file: string): void {
+  if (!existsSync(file)) {
+    throw new Error(`${file} is missing: the global setup (test/support/quick-setup.ts) makes it`)
   }
+}
+
+let readEmpty: Blob | undefined
+/** The dump of a store initdb made, nothing written to it: for the tests of making the engine's tables. */
+export function emptyDumpedStore(): Blob {
+  expectMade(storeDumpFile)
+  return (readEmpty ??= new Blob([readFileSync(storeDumpFile)]))
 }
 
 let read: Blob | undefined
-/** The dump ensureStoreDump made, read once per test file. */
+/** A new store with the webhook engine's tables, as the local server opens from its user's template; read once. */
 export function dumpedStore(): Blob {
-  expectStoreDump()
-  return (read ??= new Blob([readFileSync(storeDumpFile)]))
+  expectMade(storeTemplateFile)
+  return (read ??= readTemplate(storeTemplateFile, (message, error) => {
+    throw new Error(message, { cause: error })
+  })!)
 }
 
 /**
@@ -56,7 +84,7 @@ export function dumpedStore(): Blob {
  */
 export function seededDataDir(dataDir: string): string {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return dataDir
-  expectStoreDump()
+  expectMade(storeDumpFile)
   mkdirSync(dataDir, { recursive: true })
   // The dump's paths start at PGlite's data directory root, written with a leading '/' that tar strips (and says so).
   execFileSync('tar', ['-xf', storeDumpFile, '-C', dataDir], { stdio: 'ignore' })

@@ -1,7 +1,7 @@
 import type { Sql } from '../../../store/sql.js'
 import { createDayPartitions, daysFrom, HISTORY_TABLES, oneEngineAtATime } from './history-partitions.js'
 import { LAYOUT_STEP, layoutStatements } from './layout.js'
-import { applyMigrations, type MigrationStep } from './migrations.js'
+import { applyMigrations, stepChecksum, type MigrationStep } from './migrations.js'
 import * as tables from './steps/0001-tables.js'
 import * as historyByDay from './steps/0002-history-by-day.js'
 import * as outboxApartFromHistory from './steps/0003-outbox-apart-from-history.js'
@@ -21,17 +21,29 @@ export const webhookMigrationSteps: readonly MigrationStep[] = [
 
 /**
  * Creates the tables (store/layout.ts), or brings a store written by an earlier version to that layout, under the
- * database's setup lock: engines starting at once on one PostgreSQL database migrate it once; then makes the
- * history's tables of today and the coming days. Returns the steps applied.
+ * database's setup lock: engines starting at once on one PostgreSQL database migrate it once. Returns the steps
+ * applied. What it makes depends on no date: an embedded store's template holds it (SqlOptions.templateSetup).
  */
-export async function prepareWebhookTables(sql: Sql): Promise<number[]> {
-  const applied = await applyMigrations(
+export const applyWebhookLayout = (sql: Sql): Promise<number[]> =>
+  applyMigrations(
     sql,
     'webhook_migrations',
     webhookMigrationSteps,
     { step: LAYOUT_STEP, statements: layoutStatements },
     'webhook_outbox',
   )
+
+/** Names what applyWebhookLayout makes: it changes with the layout and with any step. */
+export const webhookLayoutChecksum = stepChecksum({
+  statements: [...layoutStatements, ...webhookMigrationSteps.flatMap((step) => [step.name, stepChecksum(step)])],
+}).slice(0, 16)
+
+/**
+ * Brings the tables to the layout (applyWebhookLayout), then makes the history's tables of today and the coming
+ * days. Returns the steps applied.
+ */
+export async function prepareWebhookTables(sql: Sql): Promise<number[]> {
+  const applied = await applyWebhookLayout(sql)
   // Today's and the coming days' history tables, before the first row needs one (the upkeep keeps them made).
   const { rows } = await sql.query<{ now: Date }>('select now() as now')
   await oneEngineAtATime(sql, async () => {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
 import { prepareWebhookTables, webhookMigrationSteps } from '../../../../src/webhook/engine/store/store-schema.js'
-import { dumpedStore } from '../../../support/store-dump.js'
+import { emptyDumpedStore } from '../../../support/store-dump.js'
 import { createTestDatabase } from '../../../local/support.js'
 import { firstLayoutStatements } from '../../support/first-store-layout.js'
 import { unversionedLayoutStatements } from '../../support/unversioned-store-layout.js'
@@ -91,7 +91,7 @@ const stores: [string, () => Promise<Sql>][] = [
   [
     'an embedded store',
     async () => {
-      if (!embedded) opened.push((embedded = await openSql({ dataDirDump: dumpedStore() })))
+      if (!embedded) opened.push((embedded = await openSql({ dataDirDump: emptyDumpedStore() })))
       const schema = `layout_case_${++schemas}`
       await embedded.query(`create schema ${schema}`)
       await embedded.query(`set search_path to ${schema}`)

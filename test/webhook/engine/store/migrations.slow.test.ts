@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest'
-import { dumpedStore } from '../../../support/store-dump.js'
+import { emptyDumpedStore } from '../../../support/store-dump.js'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
 import { normaliseFilters } from '../../../../src/webhook/engine/listeners/filters.js'
 import { generateSigningSecret } from '../../../../src/webhook/engine/delivery/signature.js'
@@ -25,7 +25,7 @@ interface StoreKind {
 const stores: StoreKind[] = [
   {
     name: 'an embedded store',
-    open: async () => [await openSql({ dataDirDump: dumpedStore() })],
+    open: async () => [await openSql({ dataDirDump: emptyDumpedStore() })],
   },
   {
     name: 'PostgreSQL (DATABASE_URL)',

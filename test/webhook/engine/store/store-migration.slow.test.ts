@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { dumpedStore } from '../../../support/store-dump.js'
+import { emptyDumpedStore } from '../../../support/store-dump.js'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
 import { normaliseFilters } from '../../../../src/webhook/engine/listeners/filters.js'
 import { createWebhookEngine } from '../../../../src/webhook/index.js'
@@ -205,7 +205,7 @@ describe.each(stores)('a store written by the first layout, on $name', (kind) =>
       const expected = rowsReadBack(table, written)
       expect(await readRows(sql, expected.from, expected.rows)).toEqual(expected.rows)
     }
-    const fresh = await openSql({ dataDirDump: dumpedStore() })
+    const fresh = await openSql({ dataDirDump: emptyDumpedStore() })
     cleanups.push(() => fresh.close())
     await prepareWebhookTables(fresh)
     expect(await columnTypes(sql)).toEqual(await columnTypes(fresh))
