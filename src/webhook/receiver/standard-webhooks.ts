@@ -53,9 +53,13 @@ export function signatureEntries(header: string): Uint8Array<ArrayBuffer>[] {
 }
 
 function base64Bytes(text: string): Uint8Array<ArrayBuffer> | undefined {
+  let binary: string
   try {
-    return Uint8Array.from(atob(text), (char) => char.charCodeAt(0))
+    binary = atob(text)
   } catch {
     return undefined
   }
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
 }

@@ -1,4 +1,4 @@
-import { keccak256, stringToHex } from 'viem'
+import { keccak256, stringToBytes } from 'viem'
 import type { Hex } from '../../../values/hex.js'
 import { WebhookEventType, type WebhookPayload } from '../../../../gen/indexer.gen.js'
 import type { Match } from '../matching/matching-index.js'
@@ -24,7 +24,7 @@ export interface SourceLog {
  * It does not depend on the block, so a log whose dropped copy was never sent keeps it when re-mined.
  */
 export function deliveryUid(chainId: number, transactionHash: string, txnLogIndex: number, listenerId: string): Hex {
-  return keccak256(stringToHex(`${chainId}:${transactionHash.toLowerCase()}:${txnLogIndex}:${listenerId}`))
+  return keccak256(stringToBytes(`${chainId}:${transactionHash.toLowerCase()}:${txnLogIndex}:${listenerId}`))
 }
 
 /**
@@ -32,12 +32,12 @@ export function deliveryUid(chainId: number, transactionHash: string, txnLogInde
  * keccak-256 of "<first uid>:added:<blockHash>", so a receiver deduplicating by webhook-id accepts it.
  */
 export function readdedUid(firstUid: string, blockHash: string): Hex {
-  return keccak256(stringToHex(`${firstUid}:added:${blockHash.toLowerCase()}`))
+  return keccak256(stringToBytes(`${firstUid}:added:${blockHash.toLowerCase()}`))
 }
 
 /** The uid of the BLOCK_REMOVED that takes back the BLOCK_ADDED `addedUid`: keccak-256 of "<addedUid>:removed". */
 export function removedUid(addedUid: string): Hex {
-  return keccak256(stringToHex(`${addedUid}:removed`))
+  return keccak256(stringToBytes(`${addedUid}:removed`))
 }
 
 /** The BLOCK_REMOVED of a delivered BLOCK_ADDED: the same fields, its own type and uid. */
