@@ -149,7 +149,9 @@ async function buildBundle() {
 // V8's compiled code for the modules a command loads (ts-morph's TypeScript above all) is kept between runs: a tenth
 // of a second per run here. Node 22's module.enableCompileCache keeps ES modules' too; Node 20 has only the package,
 // for CommonJS.
-if (module.enableCompileCache) module.enableCompileCache(join(cacheDir, 'v8-node'))
+// (@types/node is the oldest supported line's, 20, which has no enableCompileCache.)
+const { enableCompileCache } = /** @type {{ enableCompileCache?: (directory: string) => unknown }} */ (module)
+if (enableCompileCache) enableCompileCache(join(cacheDir, 'v8-node'))
 else {
   process.env.V8_COMPILE_CACHE_CACHE_DIR ??= join(cacheDir, 'v8')
   createRequire(import.meta.url)('v8-compile-cache')
