@@ -14,7 +14,7 @@ export function userStoreTemplateFile(layout: string): string | undefined {
     const root = entry.slice(0, entry.lastIndexOf(PGLITE) + PGLITE.length)
     const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
     const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache')
-    return join(cache, 'web3-market-contract', `pglite-${version}-${layout}.tar.gz`)
+    return join(cache, 'web3-market-contract', `pglite-${version}-${layout}.tar`)
   } catch {
     return undefined
   }

@@ -1,19 +1,19 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { promisify } from 'node:util'
-import { gunzipSync, gzip } from 'node:zlib'
 import type { Log } from '../observability/log.js'
 
 /**
  * An embedded store's template (SqlOptions.templateFile): the data directory of a new store with its template setup
- * done, before anything else was written to it, as a gzip'd tar (about 5 MB; 40 MB as it is).
+ * done, before anything else was written to it, as a tar of about 40 MB. Kept as it is rather than compressed (about
+ * 5 MB): a later start then reads it without inflating it first, about 0.1 s sooner.
  */
 
-/** The template kept in `file`, or undefined when there is none or it is no gzip'd tar (logged). */
+/** The template kept in `file`, or undefined when there is none or it is no tar archive (logged). */
 export function readTemplate(file: string, log: Log): Blob | undefined {
   if (!existsSync(file)) return undefined
   try {
-    const archive = gunzipSync(readFileSync(file))
+    const archive = readFileSync(file)
     // Not a tar, PGlite tries it as gzip with a stream whose errors nothing handles: it never gets one.
     if (archive.toString('latin1', 257, 262) !== 'ustar') throw new Error('not a tar archive')
     return new Blob([archive])
@@ -23,7 +23,7 @@ export function readTemplate(file: string, log: Log): Blob | undefined {
   }
 }
 
-/** Keeps `dump` in `file`, compressed off this thread; a failure is logged. */
+/** Keeps `dump` in `file`, written off this thread; a failure is logged. */
 export function keepTemplate(file: string, dump: Blob, log: Log): Promise<void> {
   return write(file, dump).catch((error: unknown) =>
     log(`could not keep the embedded store's template in ${file}`, error),
@@ -31,10 +31,9 @@ export function keepTemplate(file: string, dump: Blob, log: Log): Promise<void> 
 }
 
 async function write(file: string, dump: Blob): Promise<void> {
-  const compressed = await promisify(gzip)(new Uint8Array(await dump.arrayBuffer()), { level: 1 })
   mkdirSync(dirname(file), { recursive: true })
   // Written under a name of its own, then renamed: a store opening meanwhile never reads half a template.
   const partial = `${file}.${process.pid}.partial`
-  writeFileSync(partial, compressed)
+  await writeFile(partial, new Uint8Array(await dump.arrayBuffer()))
   renameSync(partial, file)
 }

@@ -57,7 +57,7 @@ export interface SqlOptions {
   /**
    * A file keeping the embedded store's template: a new in-memory store opens from it (about 0.5 s) instead of
    * running initdb (2.4 s); else the store is made (initdb, or dataDirDump), templateSetup runs, and it is kept
-   * there, compressed in the background (close() waits). One that does not open is removed.
+   * there, written in the background (close() waits). One that does not open is removed.
    */
   templateFile?: string
   /** What a template holds beyond a new store (the engine's tables); the file's name changes with it. */

@@ -80,9 +80,9 @@ export async function firstWebhookCall(waitMs: number, root?: string, home?: str
   }
 }
 
-/** The embedded store's template a start in `home` kept (src/local/store-template.ts), if any. */
+/** The embedded store's template a start in `home` kept (src/local/store-template.ts; gzip'd by earlier code), if any. */
 export function storeTemplateIn(home: string): string | undefined {
   const folder = join(home, '.cache', 'web3-market-contract')
-  const file = existsSync(folder) ? readdirSync(folder).find((name) => name.endsWith('.tar.gz')) : undefined
+  const file = existsSync(folder) ? readdirSync(folder).find((name) => /\.tar(\.gz)?$/.test(name)) : undefined
   return file && join(folder, file)
 }

@@ -25,7 +25,7 @@ export const storeDumpFile = join(storeDumps, `pglite-${pgliteVersion}.tar`)
  * That store with the webhook engine's tables made, kept as the local server keeps its user's template
  * (SqlOptions.templateFile and templateSetup): one per PGlite version and tables' layout (`dumpedStore`).
  */
-const storeTemplateFile = join(storeDumps, `pglite-${pgliteVersion}-${webhookLayoutChecksum}.tar.gz`)
+const storeTemplateFile = join(storeDumps, `pglite-${pgliteVersion}-${webhookLayoutChecksum}.tar`)
 
 /**
  * Makes storeDumpFile and storeTemplateFile unless they exist; the test run's global setup calls it once, before
