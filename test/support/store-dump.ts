@@ -20,7 +20,7 @@ const storeDumps = join(repoRoot, 'node_modules', '.cache', 'test-store')
  * is made once per machine and version (`emptyDumpedStore`), and every test store starts from it or from the
  * template below instead of running initdb again (SqlOptions.dataDirDump).
  */
-export const storeDumpFile = join(storeDumps, `pglite-${pgliteVersion}.tar`)
+const storeDumpFile = join(storeDumps, `pglite-${pgliteVersion}.tar`)
 /**
  * That store with the webhook engine's tables made, kept as the local server keeps its user's template
  * (SqlOptions.templateFile and templateSetup): one per PGlite version and tables' layout (`dumpedStore`).
@@ -78,15 +78,16 @@ export function dumpedStore(): Blob {
 }
 
 /**
- * Makes `dataDir` hold the dumped store, as a data directory a previous run left would (the dump extracted with tar),
- * unless it already holds a database; returns `dataDir`. Opening such a directory takes a third of the CPU that
- * loading the dump into an empty one does (SqlOptions.dataDirDump, which test/store/lock.test.ts still takes).
+ * Makes `dataDir` hold the store dumpedStore() opens (with the webhook engine's tables), as a data directory a
+ * previous run left would (the template extracted with tar), unless it already holds a database; returns `dataDir`.
+ * Opening such a directory takes a third of the CPU that loading the dump into an empty one does
+ * (SqlOptions.dataDirDump, which test/store/lock.test.ts still takes).
  */
 export function seededDataDir(dataDir: string): string {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return dataDir
-  expectMade(storeDumpFile)
+  expectMade(storeTemplateFile)
   mkdirSync(dataDir, { recursive: true })
   // The dump's paths start at PGlite's data directory root, written with a leading '/' that tar strips (and says so).
-  execFileSync('tar', ['-xf', storeDumpFile, '-C', dataDir], { stdio: 'ignore' })
+  execFileSync('tar', ['-xf', storeTemplateFile, '-C', dataDir], { stdio: 'ignore' })
   return dataDir
 }

@@ -3,6 +3,7 @@ import { openSql, type Sql } from '../../../../src/store/sql.js'
 import { claimDueDeliveries } from '../../../../src/webhook/engine/delivery/outbox.js'
 import { prepareWebhookTables } from '../../../../src/webhook/engine/store/store-schema.js'
 import { createTestDatabase } from '../../../local/support.js'
+import { dumpedStore } from '../../../support/store-dump.js'
 
 /**
  * A claim's cost is bounded by the rows it takes and the listeners it can serve now, whatever waits: not by one
@@ -96,7 +97,7 @@ async function queue(sql: Sql, listeners: [number, number], count: number, dueIn
 }
 
 const stores: [string, () => Promise<Sql>][] = [
-  ['the embedded store', () => openSql()],
+  ['the embedded store', () => openSql({ dataDirDump: dumpedStore() })],
   ['PostgreSQL', async () => openSql({ databaseUrl: await createTestDatabase('claim_cost') })],
 ]
 
