@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { Log } from '../observability/log.js'
+import { isAlive } from './lock.js'
 
 /**
  * An embedded store's template (SqlOptions.templateFile): the data directory of a new store with its template setup
@@ -31,9 +32,19 @@ export function keepTemplate(file: string, dump: Blob, log: Log): Promise<void> 
 }
 
 async function write(file: string, dump: Blob): Promise<void> {
-  mkdirSync(dirname(file), { recursive: true })
+  const folder = dirname(file)
+  mkdirSync(folder, { recursive: true })
+  removePartialsOfEndedProcesses(folder)
   // Written under a name of its own, then renamed: a store opening meanwhile never reads half a template.
   const partial = `${file}.${process.pid}.partial`
   await writeFile(partial, new Uint8Array(await dump.arrayBuffer()))
   renameSync(partial, file)
+}
+
+/** A process killed while writing a template leaves its partial file (40 MB): removed once that process is gone. */
+function removePartialsOfEndedProcesses(folder: string): void {
+  for (const name of readdirSync(folder)) {
+    const pid = Number(/\.(\d+)\.partial$/.exec(name)?.[1])
+    if (pid && !isAlive(pid)) rmSync(join(folder, name), { force: true })
+  }
 }

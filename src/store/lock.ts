@@ -57,7 +57,8 @@ function readPid(path: string): number | undefined {
   return /^\d+$/.test(text) ? Number(text) : undefined
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` runs (as any user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -66,6 +67,18 @@ it('keeps the new store with its setup done, before anything else is written; cl
   } finally {
     await later.close()
   }
+}, 60_000)
+
+it("a partial template a process that ended left is removed when a template is kept; a running one's is not", async () => {
+  const file = join(folder, 'partials.tar')
+  const ended = spawnSync(process.execPath, ['-e', '']).pid
+  writeFileSync(`${file}.${ended}.partial`, 'half a template')
+  writeFileSync(`${file}.${process.ppid}.partial`, 'a template being written')
+  const sql = await openSql({ dataDirDump: emptyDumpedStore(), templateFile: file })
+  await sql.close()
+  expect(holdsTemplate(file)).toBe(true)
+  expect(existsSync(`${file}.${ended}.partial`)).toBe(false)
+  expect(existsSync(`${file}.${process.ppid}.partial`)).toBe(true)
 }, 60_000)
 
 it('a later store opens from the template kept', async () => {
