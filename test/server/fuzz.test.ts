@@ -4,12 +4,12 @@ import { webrpcErrorTable } from '../../gen/errors.gen.js'
 import { startTestServer, type RawResponse, type TestServer } from '../local/support.js'
 import { expectDocumentedError } from './error-shape.js'
 import { expectedAnswer, fuzzRequest, operationName, operations, type Operation } from './fuzz-requests.js'
-import { bytes, describe, fuzzSender, type RenderedRequest } from './fuzz-sender.js'
+import { bytes, describe, FUZZ_BODY_LIMIT, fuzzSender, type RenderedRequest } from './fuzz-sender.js'
 
 let server: TestServer
 let sender: Awaited<ReturnType<typeof fuzzSender>>
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({ bodyLimit: FUZZ_BODY_LIMIT })
   sender = await fuzzSender(server)
 })
 afterAll(() => server?.close())
