@@ -1,5 +1,5 @@
 import { setTimeout } from 'node:timers/promises'
-import { afterEach, beforeEach, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
 import { recordAttemptOutcomes } from '../../../../src/webhook/engine/delivery/attempts.js'
 import {
@@ -19,10 +19,26 @@ import { dumpedStore } from '../../../support/store-dump.js'
  * slot of every listener before the second of any), then in turn; consecutive claims take listeners in turn.
  */
 
-/** The one place that knows how listeners, rows and claims are made: a new store for each test. */
-async function claimStore() {
-  const sql: Sql = await openSql({ dataDirDump: dumpedStore() })
+let sql: Sql
+beforeAll(async () => {
+  sql = await openSql({ dataDirDump: dumpedStore() })
   await prepareWebhookTables(sql)
+})
+afterAll(() => sql?.close())
+
+/** Every engine table but the migrations' record, emptied: each test starts from what a new store holds. */
+async function emptyEngineTables() {
+  const { rows } = await sql.query<{ tables: string }>(
+    `select string_agg(c.oid::regclass::text, ', ') as tables from pg_class c
+     where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and not c.relispartition
+       and c.relname like 'webhook\\_%' and c.relname <> 'webhook_migrations'`,
+  )
+  await sql.query(`truncate ${rows[0]!.tables}`)
+}
+
+/** The one place that knows how listeners, rows and claims are made: the store emptied for each test. */
+async function claimStore() {
+  await emptyEngineTables()
   const now = Date.now()
   return {
     sql,
@@ -65,9 +81,6 @@ async function claimStore() {
 let store: Awaited<ReturnType<typeof claimStore>>
 beforeEach(async () => {
   store = await claimStore()
-})
-afterEach(async () => {
-  await store?.sql.close()
 })
 
 test("takes every listener's first slot before any listener's second", async () => {
