@@ -282,6 +282,7 @@ describe('listeners with nothing due', () => {
     // Rows queued before any engine sends; the first listeners' rows are then taken back by a reorg of their
     // block, which leaves those listeners among the ready ones with nothing to send.
     const queuing = await createWebhookEngine({ sql: store, allowPrivateTargets: true })
+    cleanups.push(() => queuing.stop())
     for (let i = 0; i < 3; i++) {
       contract = getAddress(`0x${randomBytes(20).toString('hex')}`)
       await queuing.addListener(1, { url: server.url, filters: filters() })
