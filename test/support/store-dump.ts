@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { repoRoot } from '../../scripts/pipeline/paths.js'
 import { readTemplate } from '../../src/store/embedded-template.js'
-import { openSql } from '../../src/store/sql.js'
+import { openSql, type SqlOptions } from '../../src/store/sql.js'
 import { applyWebhookLayout, webhookLayoutChecksum } from '../../src/webhook/engine/store/store-schema.js'
 
 // Not require('…/package.json'): PGlite's exports do not list it.
@@ -28,30 +27,24 @@ const storeDumpFile = join(storeDumps, `pglite-${pgliteVersion}.tar`)
 const storeTemplateFile = join(storeDumps, `pglite-${pgliteVersion}-${webhookLayoutChecksum}.tar`)
 
 /**
- * Makes storeDumpFile and storeTemplateFile unless they exist; the test run's global setup calls it once, before
- * any worker.
+ * Makes storeDumpFile and storeTemplateFile unless they exist, each kept as the local server keeps its template
+ * (written aside, then renamed: a concurrent reader never sees half of one); the test run's global setup calls it
+ * once, before any worker.
  */
 export async function ensureStoreDump(): Promise<void> {
-  if (!existsSync(storeDumpFile)) {
-    const db = new PGlite()
-    try {
-      await db.waitReady
-      const dump = await db.dumpDataDir('none')
-      mkdirSync(dirname(storeDumpFile), { recursive: true })
-      // Written under a name of its own, then renamed: a concurrent reader never sees half a dump.
-      const partial = `${storeDumpFile}.${process.pid}.partial`
-      writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()))
-      renameSync(partial, storeDumpFile)
-    } finally {
-      await db.close()
-    }
-  }
-  if (!existsSync(storeTemplateFile)) {
-    const dataDirDump = new Blob([readFileSync(storeDumpFile)])
-    const sql = await openSql({ dataDirDump, templateFile: storeTemplateFile, templateSetup: applyWebhookLayout })
-    await sql.close()
-    if (!existsSync(storeTemplateFile)) throw new Error(`${storeTemplateFile} was not kept`)
-  }
+  if (!existsSync(storeDumpFile)) await keptStore({ templateFile: storeDumpFile })
+  if (!existsSync(storeTemplateFile))
+    await keptStore({
+      dataDirDump: new Blob([readFileSync(storeDumpFile)]),
+      templateFile: storeTemplateFile,
+      templateSetup: applyWebhookLayout,
+    })
+}
+
+/** Opens a new store that keeps its template in `options.templateFile`; closed once the template is written. */
+async function keptStore(options: SqlOptions & { templateFile: string }): Promise<void> {
+  await (await openSql(options)).close()
+  if (!existsSync(options.templateFile)) throw new Error(`${options.templateFile} was not kept`)
 }
 
 /** Fails saying why when a file ensureStoreDump makes is not there. */
