@@ -6,7 +6,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * - slow: a file named `*.slow.test.ts` (it installs the packed tarball, uses apt (PostgreSQL, chromium), a
  *   browser, or other teams' tools from PyPI and the npm registry, or runs another file's tests against a store
  *   of its own, which needs the fresh modules only the slow projects give each file); every other file but the
- *   timed ones is quick;
+ *   timed and alone ones is quick;
  * - user: a file under a folder of what a package user runs (the packed tarball, the clients and their
  *   runtime, the local server and the services' reference behaviour, webhooks, TanStack Query, MSW);
  * - once: the webhook engine's slow files (several processes and databases, stopped, cut off, loaded), an operator's
@@ -15,10 +15,14 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  *   package's files without running them on Node. Nothing they check changes with the Node line, so they run in
  *   `npm test` only and not in `test:user`, which CI runs once per Node line;
  * - timed: a file named `*.timed.test.ts`, whose property is a bound on the machine's clock (fast listeners' p99
- *   beside slow ones, calls failing fast while a database is away). These run one at a time after every other
- *   project has ended (vitest's sequence.groupOrder), so the bound is checked against the code under test and not
- *   against the type checks and installs beside it: in a loaded 2-core CI run the fairness test once measured
- *   p50 422 ms and p99 1,221 ms. They run in `npm test` only, like the once files.
+ *   beside slow ones, calls failing fast while a database is away). These run after every other project has ended
+ *   (vitest's sequence.groupOrder), so the bound is checked against the code under test and not against the type
+ *   checks and installs beside it: in a loaded 2-core CI run the fairness test once measured p50 422 ms and p99
+ *   1,221 ms. Each takes under one core (CONTRIBUTING.md has the figures), so two run side by side;
+ * - alone: a file named `*.alone.test.ts`, a bound on a process's start, which takes more than one core (the
+ *   embedded store's initdb beside the server): it runs last, by itself. Beside a timed file, the first webhook
+ *   call 3 s after `npm start`'s line took 800 ms where 300 ms is the bound.
+ * The timed and alone files run in `npm test` only, like the once files.
  * `npm run test:quick` runs the quick projects (`--project 'quick*'`), `npm run test:user` the user ones (`'*user'`).
  */
 const userFolders = ['package', 'client', 'runtime', 'local', 'reference', 'webhook', 'query', 'msw']
@@ -26,19 +30,23 @@ const user = userFolders.map((folder) => `test/${folder}/**/*.test.ts`)
 const slow = 'test/**/*.slow.test.ts'
 const once = ['test/webhook/engine/**/*.slow.test.ts', 'test/package/static/**/*.slow.test.ts']
 const timed = 'test/**/*.timed.test.ts'
+const alone = 'test/**/*.alone.test.ts'
 
 const quickSetup = './test/support/quick-setup.ts'
 const slowSetup = [quickSetup, './test/support/global-setup.ts']
 /** The packed tarball's tests share one run folder of consumer installs (test/package/support/run-dir-setup.ts). */
 const packageSetup = [...slowSetup, './test/package/support/run-dir-setup.ts']
 
-/** `shared`: the files share their worker's loaded modules; `alone`: one file at a time, after every other project. */
+/**
+ * `shared`: the files share their worker's loaded modules; `after`: the project runs once the projects of lower
+ * `order` have ended, `workers` files at a time.
+ */
 const project = (
   name: string,
   include: string[],
   exclude: string[],
   globalSetup: string | string[],
-  { shared = false, alone = false } = {},
+  { shared = false, after }: { shared?: boolean; after?: { order: number; workers: number } } = {},
 ): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
@@ -47,7 +55,7 @@ const project = (
     exclude: ['**/node_modules/**', ...exclude],
     globalSetup,
     isolate: !shared,
-    ...(alone && { maxWorkers: 1, sequence: { groupOrder: 1 } }),
+    ...(after && { maxWorkers: after.workers, sequence: { groupOrder: after.order } }),
   },
 })
 
@@ -65,8 +73,8 @@ export default defineConfig({
     projects: [
       // The quick tier's files share their worker's loaded modules (no isolation): importing src/ again for each
       // file was a tenth of the tier's time. Each file still starts and stops its own servers and stores.
-      project('quick', ['test/**/*.test.ts'], [...user, slow, timed], quickSetup, { shared: true }),
-      project('quick-user', user, [slow, timed], quickSetup, { shared: true }),
+      project('quick', ['test/**/*.test.ts'], [...user, slow, timed, alone], quickSetup, { shared: true }),
+      project('quick-user', user, [slow, timed, alone], quickSetup, { shared: true }),
       project(
         'slow-user',
         user.map((glob) => glob.replace(/\.test\.ts$/, '.slow.test.ts')),
@@ -76,7 +84,8 @@ export default defineConfig({
       project('slow', [slow], user, slowSetup),
       // Shared too (none runs another file's tests): importing src/ again for each file cost about 9 s of CPU.
       project('slow-once', once, [], packageSetup, { shared: true }),
-      project('timed', [timed], [], slowSetup, { alone: true }),
+      project('timed', [timed], [], slowSetup, { after: { order: 1, workers: 2 } }),
+      project('alone', [alone], [], slowSetup, { after: { order: 2, workers: 1 } }),
     ],
   },
 })

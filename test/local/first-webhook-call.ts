@@ -9,7 +9,7 @@ import { sampleCollections } from '../../src/reference/data/sample-data.js'
 import { inMemoryStartEnv, npmStartArgs } from '../support/npm-start.js'
 import { waitUntil } from '../webhook/support/receiver-server.js'
 
-/** What a person's first webhook call meets on a new `npm start` (test/local/first-webhook-call.timed.test.ts, bench/). */
+/** What a person's first webhook call meets on a new `npm start` (test/local/first-webhook-call.alone.test.ts, bench/). */
 export interface FirstWebhookCall {
   /** From the process's start to its credentials line. */
   lineMs: number

@@ -46,7 +46,7 @@ const holdsTemplate = (file: string) => {
 }
 
 // A new store here starts from the run's dump (dataDirDump), not initdb: the first start of
-// test/local/first-webhook-call.timed.test.ts runs initdb and keeps the template its later start opens.
+// test/local/first-webhook-call.alone.test.ts runs initdb and keeps the template its later start opens.
 it('keeps the new store with its setup done, before anything else is written; close() waits until it is kept', async () => {
   const file = join(folder, 'set-up.tar')
   const logged: string[] = []
