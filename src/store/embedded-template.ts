@@ -17,10 +17,28 @@ export function readTemplate(file: string, log: Log): Blob | undefined {
     const archive = readFileSync(file)
     // Not a tar, PGlite tries it as gzip with a stream whose errors nothing handles: it never gets one.
     if (archive.toString('latin1', 257, 262) !== 'ustar') throw new Error('not a tar archive')
-    return new Blob([archive])
+    return new TemplateBlob(archive)
   } catch (error) {
     log(`could not read the embedded store's template ${file}`, error)
     return undefined
+  }
+}
+
+/**
+ * A template as the Blob PGlite loads a data directory from, which it reads with arrayBuffer() alone. Node answers
+ * that for a Blob of 40 MB by reading it out chunk by chunk and joining the chunks: about 50 ms of a 300 ms open,
+ * where a copy of the bytes the Blob was made from takes a few.
+ */
+class TemplateBlob extends Blob {
+  readonly #bytes: Uint8Array<ArrayBuffer>
+
+  constructor(bytes: Uint8Array<ArrayBuffer>) {
+    super([bytes])
+    this.#bytes = bytes
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(new Uint8Array(this.#bytes).buffer)
   }
 }
 

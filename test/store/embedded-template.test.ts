@@ -128,3 +128,14 @@ it("a file that is not a tar is no template (a gzip'd one neither): PGlite never
     expect(logged).toEqual([`could not read the embedded store's template ${file}`])
   }
 })
+
+it("a template read is the file's bytes, each arrayBuffer() its own copy", async () => {
+  const file = join(folder, 'bytes.tar')
+  writeFileSync(file, tarOf('PG_VERSION', '17\n'))
+  const template = readTemplate(file, () => undefined)!
+  const first = new Uint8Array(await template.arrayBuffer())
+  expect(Buffer.from(first).equals(readFileSync(file))).toBe(true)
+  expect(Buffer.from(await template.bytes()).equals(readFileSync(file))).toBe(true)
+  first.fill(0)
+  expect(Buffer.from(await template.arrayBuffer()).equals(readFileSync(file))).toBe(true)
+})

@@ -35,7 +35,7 @@ export async function ensureStoreDump(): Promise<void> {
   if (!existsSync(storeDumpFile)) await keptStore({ templateFile: storeDumpFile })
   if (!existsSync(storeTemplateFile))
     await keptStore({
-      dataDirDump: new Blob([readFileSync(storeDumpFile)]),
+      dataDirDump: emptyDumpedStore(),
       templateFile: storeTemplateFile,
       templateSetup: applyWebhookLayout,
     })
@@ -54,21 +54,25 @@ function expectMade(file: string): void {
   }
 }
 
-let readEmpty: Blob | undefined
-/** The dump of a store initdb made, nothing written to it: for the tests of making the engine's tables. */
-export function emptyDumpedStore(): Blob {
-  expectMade(storeDumpFile)
-  return (readEmpty ??= new Blob([readFileSync(storeDumpFile)]))
+const read = new Map<string, Blob>()
+/** The store kept in `file`, read once, as the local server reads its user's template. */
+function readStore(file: string): Blob {
+  expectMade(file)
+  let store = read.get(file)
+  if (!store) {
+    store = readTemplate(file, (message, error) => {
+      throw new Error(message, { cause: error })
+    })!
+    read.set(file, store)
+  }
+  return store
 }
 
-let read: Blob | undefined
-/** A new store with the webhook engine's tables, as the local server opens from its user's template; read once. */
-export function dumpedStore(): Blob {
-  expectMade(storeTemplateFile)
-  return (read ??= readTemplate(storeTemplateFile, (message, error) => {
-    throw new Error(message, { cause: error })
-  })!)
-}
+/** The dump of a store initdb made, nothing written to it: for the tests of making the engine's tables. */
+export const emptyDumpedStore = (): Blob => readStore(storeDumpFile)
+
+/** A new store with the webhook engine's tables, as the local server opens from its user's template. */
+export const dumpedStore = (): Blob => readStore(storeTemplateFile)
 
 /**
  * Makes `dataDir` hold the store dumpedStore() opens (with the webhook engine's tables), as a data directory a
