@@ -271,11 +271,11 @@ describe.each(versions)('a @hey-api/openapi-ts 0.99 client from OpenAPI %s', (_,
     const dir = join(work, `hey-api-${folder.replace('/', '-')}`)
     mkdirSync(dir, { recursive: true })
     const openapiTs = join(otherTeamsTool('@hey-api/openapi-ts'), 'bin', 'run.js')
-    await Promise.all(
-      stems.map((stem) =>
-        run(node, [openapiTs, '-i', documentOf(folder, stem), '-o', join(dir, stem)], { cwd: dir, env: node24Env }),
-      ),
-    )
+    // One job per document in one process (hey-api takes a list of configurations): a process per document cost
+    // about 0.6 s of CPU each, the five in one 0.8 s.
+    const jobs = stems.map((stem) => ({ input: documentOf(folder, stem), output: join(dir, stem) }))
+    writeFileSync(join(dir, 'openapi-ts.config.mjs'), `export default ${JSON.stringify(jobs)}\n`)
+    await run(node, [openapiTs, '-f', join(dir, 'openapi-ts.config.mjs')], { cwd: dir, env: node24Env })
     writeFileSync(join(dir, 'calls.ts'), callsProgram(folder))
     writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n')
     const tscArgs = [
