@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { npmStartFlags } from './test/support/npm-start.js'
 
 /**
  * Tiers, from where a test file lives and its name; `npm test` runs every project, each file once:
@@ -32,6 +33,13 @@ const once = ['test/webhook/engine/**/*.slow.test.ts', 'test/package/static/**/*
 const timed = 'test/**/*.timed.test.ts'
 const alone = 'test/**/*.alone.test.ts'
 
+/**
+ * The workers run with `npm start`'s Node flags (package.json): PGlite's WebAssembly compiled by V8's baseline
+ * compiler only, whose optimizing tier costs more than it saves in a process that lives seconds. The timed and alone
+ * files run without them, as a user's own process does (`startLocalServer()` in a test runner's worker).
+ */
+const workerFlags = npmStartFlags()
+
 const quickSetup = './test/support/quick-setup.ts'
 const slowSetup = [quickSetup, './test/support/global-setup.ts']
 /** The packed tarball's tests share one run folder of consumer installs (test/package/support/run-dir-setup.ts). */
@@ -55,6 +63,7 @@ const project = (
     exclude: ['**/node_modules/**', ...exclude],
     globalSetup,
     isolate: !shared,
+    execArgv: after ? [] : workerFlags,
     ...(after && { maxWorkers: after.workers, sequence: { groupOrder: after.order } }),
   },
 })

@@ -52,9 +52,8 @@ const peakRssMiB = (pid: number) =>
  */
 export async function firstWebhookCall(waitMs: number, root?: string, home?: string): Promise<FirstWebhookCall> {
   const startHome = home ?? mkdtempSync(join(tmpdir(), 'fresh-home-'))
-  const [script, ...args] = npmStartArgs()
   const started = performance.now()
-  const child = spawn(process.execPath, [root ? join(root, 'scripts', 'launch.mjs') : script!, ...args], {
+  const child = spawn(process.execPath, npmStartArgs(root), {
     cwd: startHome,
     // The user's cache folder is the home's (src/local/store-template.ts), whatever this process's environment sets.
     env: { ...inMemoryStartEnv(), HOME: startHome, XDG_CACHE_HOME: '' },

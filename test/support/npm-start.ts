@@ -3,16 +3,28 @@ import { join } from 'node:path'
 import { repoRoot } from '../../scripts/pipeline/paths.js'
 
 /**
- * What `npm start` runs (package.json's start script), as arguments of `process.execPath`: a test starts the
- * local server the way npm does, without npm's own process in between.
+ * What `npm start` runs (package.json's start script in `root`, this checkout by default), as arguments of
+ * `process.execPath`: its Node flags, its script and the script's arguments. A test starts the local server the way
+ * npm does, without npm's own process in between.
  */
-export function npmStartArgs(): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+export function npmStartArgs(root = repoRoot): string[] {
+  const { flags, script, args } = npmStart(root)
+  return [...flags, join(root, script), ...args]
+}
+
+/** The Node flags `npm start` runs with (package.json's start script). */
+export const npmStartFlags = (): string[] => npmStart(repoRoot).flags
+
+function npmStart(root: string): { flags: string[]; script: string; args: string[] } {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     scripts: { start: string }
   }
-  const [program, script, ...args] = scripts.start.split(' ')
-  if (program !== 'node' || !script) throw new Error(`npm start is not "node <script> ...": ${scripts.start}`)
-  return [join(repoRoot, script), ...args]
+  const [program, ...words] = scripts.start.split(' ')
+  const scriptAt = words.findIndex((word) => !word.startsWith('-'))
+  if (program !== 'node' || scriptAt < 0)
+    throw new Error(`npm start is not "node [flags] <script> ...": ${scripts.start}`)
+  const [script, ...args] = words.slice(scriptAt)
+  return { flags: words.slice(0, scriptAt), script: script!, args }
 }
 
 /**
