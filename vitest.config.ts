@@ -6,8 +6,7 @@ import { npmStartFlags } from './test/support/npm-start.js'
  * Tiers, from where a test file lives and its name; `npm test` runs every project, each file once:
  * - slow: a file named `*.slow.test.ts` (it installs the packed tarball, uses apt (PostgreSQL, chromium), a
  *   browser, or other teams' tools from PyPI and the npm registry, or runs another file's tests against a store
- *   of its own, which needs the fresh modules only the slow projects give each file); every other file but the
- *   timed and alone ones is quick;
+ *   of its own); every other file but the timed and alone ones is quick;
  * - user: a file under a folder of what a package user runs (the packed tarball, the clients and their
  *   runtime, the local server and the services' reference behaviour, webhooks, TanStack Query, MSW);
  * - once: the webhook engine's slow files (several processes and databases, stopped, cut off, loaded), an operator's
@@ -45,16 +44,13 @@ const slowSetup = [quickSetup, './test/support/global-setup.ts']
 /** The packed tarball's tests share one run folder of consumer installs (test/package/support/run-dir-setup.ts). */
 const packageSetup = [...slowSetup, './test/package/support/run-dir-setup.ts']
 
-/**
- * `shared`: the files share their worker's loaded modules; `after`: the project runs once the projects of lower
- * `order` have ended, `workers` files at a time.
- */
+/** `after`: the project runs once the projects of lower `order` have ended, `workers` files at a time. */
 const project = (
   name: string,
   include: string[],
   exclude: string[],
   globalSetup: string | string[],
-  { shared = false, after }: { shared?: boolean; after?: { order: number; workers: number } } = {},
+  { after }: { after?: { order: number; workers: number } } = {},
 ): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
@@ -62,7 +58,11 @@ const project = (
     include,
     exclude: ['**/node_modules/**', ...exclude],
     globalSetup,
-    isolate: !shared,
+    // The files share their worker's loaded modules (no isolation): importing src/ again for each file was a
+    // tenth of the quick tier's time, and of the slow-user project's 69 s of CPU, 13 s. Each file still starts and
+    // stops its own servers and stores, and a file that runs another's tests calls the function that registers
+    // them (test/reference/operation-cases.ts), which an import of a module already loaded would not.
+    isolate: false,
     execArgv: after ? [] : workerFlags,
     ...(after && { maxWorkers: after.workers, sequence: { groupOrder: after.order } }),
   },
@@ -80,10 +80,8 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
-      // The quick tier's files share their worker's loaded modules (no isolation): importing src/ again for each
-      // file was a tenth of the tier's time. Each file still starts and stops its own servers and stores.
-      project('quick', ['test/**/*.test.ts'], [...user, slow, timed, alone], quickSetup, { shared: true }),
-      project('quick-user', user, [slow, timed, alone], quickSetup, { shared: true }),
+      project('quick', ['test/**/*.test.ts'], [...user, slow, timed, alone], quickSetup),
+      project('quick-user', user, [slow, timed, alone], quickSetup),
       project(
         'slow-user',
         user.map((glob) => glob.replace(/\.test\.ts$/, '.slow.test.ts')),
@@ -91,8 +89,7 @@ export default defineConfig({
         packageSetup,
       ),
       project('slow', [slow], user, slowSetup),
-      // Shared too (none runs another file's tests): importing src/ again for each file cost about 9 s of CPU.
-      project('slow-once', once, [], packageSetup, { shared: true }),
+      project('slow-once', once, [], packageSetup),
       project('timed', [timed], [], slowSetup, { after: { order: 1, workers: 2 } }),
       project('alone', [alone], [], slowSetup, { after: { order: 2, workers: 1 } }),
     ],

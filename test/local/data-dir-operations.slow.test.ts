@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe } from 'vitest'
+import { operationTests } from '../reference/operation-cases.js'
 import { useDataDirForThisFile } from './support.js'
 
 /**
@@ -12,6 +13,4 @@ const dataDir = mkdtempSync(join(tmpdir(), 'local-server-operations-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 useDataDirForThisFile(dataDir)
 
-describe('every operation on a data dir (test/reference/operations.test.ts)', async () => {
-  await import('../reference/operations.test.js')
-})
+describe('every operation on a data dir (test/reference/operation-cases.ts)', () => operationTests())

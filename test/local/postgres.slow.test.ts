@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sampleCollections, sampleData } from '../../src/reference/data/sample-data.js'
+import { operationTests } from '../reference/operation-cases.js'
 import { clientsFor, createTestDatabase, startTestServer, useDatabaseForThisFile } from './support.js'
 
 /**
@@ -28,9 +29,7 @@ if (databaseUrl instanceof Error) {
   })
 
   // Every operation, checked for values exactly as on the embedded store.
-  describe('every operation on PostgreSQL (test/reference/operations.test.ts)', async () => {
-    await import('../reference/operations.test.js')
-  })
+  describe('every operation on PostgreSQL (test/reference/operation-cases.ts)', () => operationTests())
 
   describe('restart on the same database', () => {
     it('keeps a registered webhook listener, the JWT secret and the data written', async () => {

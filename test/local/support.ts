@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { inject } from 'vitest'
+import { afterAll, inject } from 'vitest'
 import { createClients, localUrls, type Clients } from '../../src/entries/index.js'
 import { startLocalServer, type LocalServer, type LocalServerOptions } from '../../src/local/server.js'
 import type { Network } from '../../gen/networks.gen.js'
@@ -17,10 +17,14 @@ let dataDirForThisFile: string | undefined
 
 /**
  * Makes every later startTestServer() of this test file (without dataDir) run on that PostgreSQL database:
- * a test file can then import another one's tests to run them on PostgreSQL (test/local/postgres.slow.test.ts).
+ * a test file can then run another one's tests on PostgreSQL (test/local/postgres.slow.test.ts). Called at the
+ * file's top level; once the file's tests have ended, the files its worker runs next are back on the default.
  */
 export function useDatabaseForThisFile(databaseUrl: string): void {
   databaseForThisFile = databaseUrl
+  afterAll(() => {
+    databaseForThisFile = undefined
+  })
 }
 
 /**
@@ -29,6 +33,9 @@ export function useDatabaseForThisFile(databaseUrl: string): void {
  */
 export function useDataDirForThisFile(dataDir: string): void {
   dataDirForThisFile = dataDir
+  afterAll(() => {
+    dataDirForThisFile = undefined
+  })
 }
 
 /**
