@@ -50,6 +50,12 @@ export interface LocalServerOptions {
   jwtSecret?: string
   timeoutMs?: number
   bodyLimit?: number
+  /**
+   * In memory, when the webhook engine and the store behind it are made: right after the server has started (the
+   * default, so that a first webhook call finds them ready), or on the first webhook call, for a test file that may
+   * never make one (the store costs about 0.3 s of CPU to open). A data dir or a database opens at start.
+   */
+  prepareWebhooks?: 'after-start' | 'on-first-use'
   /** Where the host, the store and the webhook engine report failures outside any request's answer. */
   log?: Log
   /** EVM chains whose logs feed the webhook listeners (CHAIN_RPC_URLS in `npm start`). */
@@ -191,7 +197,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     })
     // Made from the next turn of the event loop on, once the caller has what this returns (npm start prints its
     // credentials line first), so that a first webhook call finds the engine ready or being made.
-    if (lazy) setImmediate(() => lazy.prepare())
+    if (lazy && options.prepareWebhooks !== 'on-first-use') setImmediate(() => lazy.prepare())
     const server = running
     const webhookEngine = engine
     return {

@@ -6,9 +6,17 @@ import { isAlive } from './lock.js'
 
 /**
  * An embedded store's template (SqlOptions.templateFile): the data directory of a new store with its template setup
- * done, before anything else was written to it, as a tar of about 40 MB. Kept as it is rather than compressed (about
+ * done, before anything else was written to it, as a tar of about 33 MB. Kept as it is rather than compressed (about
  * 5 MB): a later start then reads it without inflating it first, about 0.1 s sooner.
  */
+
+/**
+ * A template's file in `folder`: one per PGlite version, what its setup makes (`setup`, the checksum of the engine's
+ * layout) and how it is made (without template0, sql.ts).
+ */
+export function templateFileIn(folder: string, pgliteVersion: string, setup?: string): string {
+  return join(folder, `pglite-${pgliteVersion}${setup ? `-${setup}` : ''}-no-template0.tar`)
+}
 
 /** The template kept in `file`, or undefined when there is none or it is no tar archive (logged). */
 export function readTemplate(file: string, log: Log): Blob | undefined {
@@ -59,7 +67,7 @@ async function write(file: string, dump: Blob): Promise<void> {
   renameSync(partial, file)
 }
 
-/** A process killed while writing a template leaves its partial file (40 MB): removed once that process is gone. */
+/** A process killed while writing a template leaves its partial file (33 MB): removed once that process is gone. */
 function removePartialsOfEndedProcesses(folder: string): void {
   for (const name of readdirSync(folder)) {
     const pid = Number(/\.(\d+)\.partial$/.exec(name)?.[1])

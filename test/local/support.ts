@@ -76,6 +76,8 @@ export async function startTestServer(options: LocalServerOptions = {}): Promise
       message.startsWith('unexpected error in ') ? unexpected.push(error) : background.push({ message, error }),
     // Every test of the local server also checks that each response honours its response schema.
     validateResponses: true,
+    // Most files never make a webhook call; those that do wait for the engine on their first one.
+    prepareWebhooks: 'on-first-use',
     ...(databaseUrl ? { databaseUrl } : { dataDirDump: dumpedStore() }),
     ...options,
     ...(dataDir ? { dataDir: seededDataDir(dataDir) } : {}),

@@ -36,6 +36,21 @@ function tarOf(name: string, text: string): Buffer {
   return Buffer.concat([header, body, Buffer.alloc(1024)])
 }
 
+const databases = async (sql: Sql) =>
+  (await sql.query<{ datname: string }>('select datname from pg_database order by 1')).rows.map((row) => row.datname)
+
+/** `dump` with a template0 as initdb makes it (the run's dumps are templates, made without one). */
+async function withTemplate0(dump: Blob): Promise<Blob> {
+  const db = new PGlite({ loadDataDir: dump })
+  try {
+    await db.exec('create database template0 template template1')
+    await db.exec(`update pg_database set datistemplate = true, datallowconn = false where datname = 'template0'`)
+    return await db.dumpDataDir('none')
+  } finally {
+    await db.close()
+  }
+}
+
 /** A tar of a data directory: the template as kept, not the bytes written over it. */
 const holdsTemplate = (file: string) => {
   try {
@@ -51,7 +66,7 @@ it('keeps the new store with its setup done, before anything else is written; cl
   const file = join(folder, 'set-up.tar')
   const logged: string[] = []
   const first = await openSql({
-    dataDirDump: emptyDumpedStore(),
+    dataDirDump: await withTemplate0(emptyDumpedStore()),
     templateFile: file,
     templateSetup: (sql) => sql.query('create table made_by_setup (id int)'),
     log: (message) => logged.push(message),
@@ -63,6 +78,7 @@ it('keeps the new store with its setup done, before anything else is written; cl
   try {
     expect(await tableExists(later, 'made_by_setup')).toBe(true)
     expect(await tableExists(later, 'written_after_setup')).toBe(false)
+    expect(await databases(later)).toEqual(['postgres', 'template1'])
     expect(logged).toEqual([])
   } finally {
     await later.close()

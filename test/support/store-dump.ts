@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { repoRoot } from '../../scripts/pipeline/paths.js'
-import { readTemplate } from '../../src/store/embedded-template.js'
+import { readTemplate, templateFileIn } from '../../src/store/embedded-template.js'
 import { openSql, type SqlOptions } from '../../src/store/sql.js'
 import { applyWebhookLayout, webhookLayoutChecksum } from '../../src/webhook/engine/store/store-schema.js'
 
@@ -19,12 +19,12 @@ const storeDumps = join(repoRoot, 'node_modules', '.cache', 'test-store')
  * is made once per machine and version (`emptyDumpedStore`), and every test store starts from it or from the
  * template below instead of running initdb again (SqlOptions.dataDirDump).
  */
-const storeDumpFile = join(storeDumps, `pglite-${pgliteVersion}.tar`)
+const storeDumpFile = templateFileIn(storeDumps, pgliteVersion)
 /**
  * That store with the webhook engine's tables made, kept as the local server keeps its user's template
  * (SqlOptions.templateFile and templateSetup): one per PGlite version and tables' layout (`dumpedStore`).
  */
-const storeTemplateFile = join(storeDumps, `pglite-${pgliteVersion}-${webhookLayoutChecksum}.tar`)
+const storeTemplateFile = templateFileIn(storeDumps, pgliteVersion, webhookLayoutChecksum)
 
 /**
  * Makes storeDumpFile and storeTemplateFile unless they exist, each kept as the local server keeps its template
