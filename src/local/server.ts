@@ -39,9 +39,9 @@ export interface LocalServerOptions {
   /** Calls started per turn of the event loop, so new connections are accepted under load (REQUESTS_PER_TURN). */
   requestsPerTurn?: number
   /**
-   * A dump of an embedded store (PGlite's `dumpDataDir('none')`) the store starts from instead of an empty
-   * one: opening skips initdb, several times faster. A test setup starting many servers dumps a fresh PGlite
-   * once. A dataDir that already holds a database opens as it is; not used with databaseUrl.
+   * A dump of an embedded store (PGlite's `dumpDataDir('none')`) the store starts from instead of initdb, for a
+   * test setup starting many servers. A dataDir that already holds a database opens as it is; not used with
+   * databaseUrl.
    */
   dataDirDump?: Blob
   databaseUrl?: string
@@ -50,11 +50,7 @@ export interface LocalServerOptions {
   jwtSecret?: string
   timeoutMs?: number
   bodyLimit?: number
-  /**
-   * In memory, when the webhook engine and the store behind it are made: right after the server has started (the
-   * default, so that a first webhook call finds them ready), or on the first webhook call, for a test file that may
-   * never make one (the store costs about 0.3 s of CPU to open). A data dir or a database opens at start.
-   */
+  /** In memory, the webhook engine is made after the start, or on a first webhook call (docs/guides/test-authors.md). */
   prepareWebhooks?: 'after-start' | 'on-first-use'
   /** Where the host, the store and the webhook engine report failures outside any request's answer. */
   log?: Log
@@ -87,7 +83,7 @@ export interface LocalServer {
   secretKey: string
   projectId: ProjectId
   jwtSecret: string
-  /** The SQL store; in memory it opens for the webhook engine's outbox, after the server has started. */
+  /** The SQL store; in memory it opens with the webhook engine (prepareWebhooks). */
   sql: Sql
   /** The node:http server, for observers (tests, benchmarks). */
   httpServer: RunningServer['server']

@@ -48,7 +48,15 @@ class TemplateBlob extends Blob {
   override arrayBuffer(): Promise<ArrayBuffer> {
     return Promise.resolve(new Uint8Array(this.#bytes).buffer)
   }
+
+  /** The bytes read, shared: a store copies them (template-fs.ts). */
+  get archive(): Uint8Array {
+    return this.#bytes
+  }
 }
+
+/** The archive a new in-memory store's file system is filled from (template-fs.ts), when `dump` was read here. */
+export const templateArchive = (dump: Blob) => (dump instanceof TemplateBlob ? dump.archive : undefined)
 
 /** Keeps `dump` in `file`, written off this thread; a failure is logged. */
 export function keepTemplate(file: string, dump: Blob, log: Log): Promise<void> {

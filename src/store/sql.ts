@@ -7,7 +7,7 @@ import { consoleLog, type Log } from '../observability/log.js'
 import { retryingConflicts } from './conflict-retry.js'
 import { startEmbeddedAutovacuum } from './embedded-autovacuum.js'
 import { EmbeddedStatements } from './embedded-statements.js'
-import { keepTemplate, readTemplate } from './embedded-template.js'
+import { keepTemplate, readTemplate, templateArchive } from './embedded-template.js'
 import { lockDataDir } from './lock.js'
 import type { NotificationHandlers, Notifications } from './notifications.js'
 
@@ -127,9 +127,11 @@ async function openEmbedded(
     pglite = await import('@electric-sql/pglite')
     const { PGlite } = pglite
     const holdsDatabase = dataDir !== undefined && existsSync(join(dataDir, 'PG_VERSION'))
+    const archive = dataDir === undefined && dump ? templateArchive(dump) : undefined
     db = new PGlite({
       dataDir,
-      loadDataDir: holdsDatabase ? undefined : dump,
+      fs: archive && (await import('./template-fs.js')).templateFs(archive),
+      loadDataDir: holdsDatabase || archive ? undefined : dump,
       startParams: dataDir === undefined ? [...PGlite.defaultStartParams, ...IN_MEMORY_SETTINGS] : undefined,
     })
     await db.waitReady

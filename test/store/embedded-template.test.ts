@@ -114,6 +114,27 @@ it('a later store opens from the template kept', async () => {
   }
 }, 60_000)
 
+it('stores opened from one template in one process are each their own: what one writes, the next never sees', async () => {
+  const template = dumpedStore()
+  const first = await openSql({ dataDirDump: template })
+  try {
+    // Enough new catalog rows to grow pg_class and pg_type, which the next store reads as it opens.
+    for (let i = 0; i < 60; i++) await first.query(`create table written_by_first_${i} (id int, name text)`)
+  } finally {
+    await first.close()
+  }
+  const next = await openSql({ dataDirDump: template })
+  try {
+    expect(await tableExists(next, 'written_by_first_0')).toBe(false)
+    const { rows } = await next.query<{ n: number }>(
+      "select count(*)::int as n from pg_class where relname like 'written%'",
+    )
+    expect(rows).toEqual([{ n: 0 }])
+  } finally {
+    await next.close()
+  }
+}, 60_000)
+
 it('a template that does not open is discarded: the store is made anew, and its template kept again', async () => {
   const file = join(folder, 'not-a-data-directory.tar')
   writeFileSync(file, tarOf('pgdata/PG_VERSION', 'not a version\n'))

@@ -74,6 +74,12 @@ export const emptyDumpedStore = (): Blob => readStore(storeDumpFile)
 /** A new store with the webhook engine's tables, as the local server opens from its user's template. */
 export const dumpedStore = (): Blob => readStore(storeTemplateFile)
 
+/** The file dumpedStore() reads. */
+export const dumpedStoreFile = (): string => {
+  expectMade(storeTemplateFile)
+  return storeTemplateFile
+}
+
 /**
  * Makes `dataDir` hold the store dumpedStore() opens (with the webhook engine's tables), as a data directory a
  * previous run left would (the template extracted with tar), unless it already holds a database; returns `dataDir`.
