@@ -18,14 +18,14 @@ export function templateFileIn(folder: string, pgliteVersion: string, setup?: st
   return join(folder, `pglite-${pgliteVersion}${setup ? `-${setup}` : ''}-no-template0.tar`)
 }
 
-/** The template kept in `file`, or undefined when there is none or it is no tar archive (logged). */
-export function readTemplate(file: string, log: Log): Blob | undefined {
+/** The archive kept in `file`, or undefined when there is none or it is no tar archive (logged). */
+export function readTemplateArchive(file: string, log: Log): Uint8Array<ArrayBuffer> | undefined {
   if (!existsSync(file)) return undefined
   try {
     const archive = readFileSync(file)
     // Not a tar, PGlite tries it as gzip with a stream whose errors nothing handles: it never gets one.
     if (archive.toString('latin1', 257, 262) !== 'ustar') throw new Error('not a tar archive')
-    return new TemplateBlob(archive)
+    return archive
   } catch (error) {
     log(`could not read the embedded store's template ${file}`, error)
     return undefined
@@ -33,9 +33,19 @@ export function readTemplate(file: string, log: Log): Blob | undefined {
 }
 
 /**
+ * The template kept in `file` as the Blob a new store starts from (SqlOptions.dataDirDump), read once for many stores
+ * (a test run's); undefined as readTemplateArchive.
+ */
+export function readTemplate(file: string, log: Log): Blob | undefined {
+  const archive = readTemplateArchive(file, log)
+  return archive && new TemplateBlob(archive)
+}
+
+/**
  * A template as the Blob PGlite loads a data directory from, which it reads with arrayBuffer() alone. Node answers
  * that for a Blob of 40 MB by reading it out chunk by chunk and joining the chunks: about 50 ms of a 300 ms open,
- * where a copy of the bytes the Blob was made from takes a few.
+ * where a copy of the bytes the Blob was made from takes a few. An in-memory store opens from a copy of its bytes
+ * (templateArchive) instead.
  */
 class TemplateBlob extends Blob {
   readonly #bytes: Uint8Array<ArrayBuffer>
@@ -49,14 +59,15 @@ class TemplateBlob extends Blob {
     return Promise.resolve(new Uint8Array(this.#bytes).buffer)
   }
 
-  /** The bytes read, shared: a store copies them (template-fs.ts). */
-  get archive(): Uint8Array {
-    return this.#bytes
+  /** A copy of the archive, for one store to take as its own. */
+  archiveCopy(): Uint8Array {
+    // Not slice(): on the Buffer that reading a file gives, it is a view of the same bytes.
+    return new Uint8Array(this.#bytes)
   }
 }
 
-/** The archive a new in-memory store's file system is filled from (template-fs.ts), when `dump` was read here. */
-export const templateArchive = (dump: Blob) => (dump instanceof TemplateBlob ? dump.archive : undefined)
+/** A copy of the archive `dump` holds, when it is a template read here: a new in-memory store takes it (template-fs.ts). */
+export const templateArchive = (dump: Blob) => (dump instanceof TemplateBlob ? dump.archiveCopy() : undefined)
 
 /** Keeps `dump` in `file`, written off this thread; a failure is logged. */
 export function keepTemplate(file: string, dump: Blob, log: Log): Promise<void> {

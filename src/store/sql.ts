@@ -7,7 +7,7 @@ import { consoleLog, type Log } from '../observability/log.js'
 import { retryingConflicts } from './conflict-retry.js'
 import { startEmbeddedAutovacuum } from './embedded-autovacuum.js'
 import { EmbeddedStatements } from './embedded-statements.js'
-import { keepTemplate, readTemplate, templateArchive } from './embedded-template.js'
+import { keepTemplate, readTemplateArchive, templateArchive } from './embedded-template.js'
 import { lockDataDir } from './lock.js'
 import type { NotificationHandlers, Notifications } from './notifications.js'
 
@@ -84,7 +84,13 @@ export async function openSql(options: SqlOptions = {}): Promise<Sql> {
   const log = options.log ?? consoleLog
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, log, options.queryTimeoutMs)
-    : openEmbedded(options.dataDir, options.dataDirDump, log, options.templateFile, options.templateSetup)
+    : openEmbedded({
+        dataDir: options.dataDir,
+        dump: options.dataDirDump,
+        templateFile: options.templateFile,
+        templateSetup: options.templateSetup,
+        log,
+      })
 }
 
 /**
@@ -103,18 +109,23 @@ const WITHOUT_TEMPLATE0 = [
   'drop database if exists template0',
 ]
 
-async function openEmbedded(
-  dataDir: string | undefined,
-  dump: Blob | undefined,
-  log: Log,
-  templateFile?: string,
-  templateSetup?: (sql: Sql) => Promise<unknown>,
-): Promise<Sql> {
+interface EmbeddedStart {
+  dataDir?: string
+  /** What a new store starts from (SqlOptions.dataDirDump). */
+  dump?: Blob
+  /** Or, in memory, a template's archive, which the store takes as its own (template-fs.ts). */
+  archive?: Uint8Array
+  templateFile?: string
+  templateSetup?: (sql: Sql) => Promise<unknown>
+  log: Log
+}
+
+async function openEmbedded({ dataDir, dump, archive, templateFile, templateSetup, log }: EmbeddedStart): Promise<Sql> {
   const template = dataDir ? undefined : templateFile
-  const kept = template ? readTemplate(template, log) : undefined
+  const kept = template ? readTemplateArchive(template, log) : undefined
   if (template && kept) {
     try {
-      return await openEmbedded(undefined, kept, log)
+      return await openEmbedded({ archive: kept, log })
     } catch (error) {
       log("the embedded store's template did not open; making a new one", error)
       rmSync(template, { force: true })
@@ -127,11 +138,11 @@ async function openEmbedded(
     pglite = await import('@electric-sql/pglite')
     const { PGlite } = pglite
     const holdsDatabase = dataDir !== undefined && existsSync(join(dataDir, 'PG_VERSION'))
-    const archive = dataDir === undefined && dump ? templateArchive(dump) : undefined
+    const files = archive ?? (dataDir === undefined && dump ? templateArchive(dump) : undefined)
     db = new PGlite({
       dataDir,
-      fs: archive && (await import('./template-fs.js')).templateFs(archive),
-      loadDataDir: holdsDatabase || archive ? undefined : dump,
+      fs: files && (await import('./template-fs.js')).templateFs(files),
+      loadDataDir: holdsDatabase || files ? undefined : dump,
       startParams: dataDir === undefined ? [...PGlite.defaultStartParams, ...IN_MEMORY_SETTINGS] : undefined,
     })
     await db.waitReady

@@ -1,20 +1,14 @@
 import { MemoryFS } from '@electric-sql/pglite'
 import { tarEntries, type TarEntry } from './tar-entries.js'
 
-/** Each template's entries, read once per process (a test worker opens many stores from one). */
-const entriesRead = new WeakMap<Uint8Array, readonly TarEntry[]>()
-
-/** The file system of a new in-memory store, filled from `archive`, a template's (embedded-template.ts). */
-export function templateFs(archive: Uint8Array): TemplateFs {
-  let entries = entriesRead.get(archive)
-  if (!entries) entriesRead.set(archive, (entries = tarEntries(archive)))
-  // Not slice(): on the Buffer that reading a file gives, it is a view of the same bytes.
-  return new TemplateFs(new Uint8Array(archive), entries)
-}
+/**
+ * The file system of a new in-memory store, filled from `archive`, a template's (embedded-template.ts), which the
+ * store takes as its own: a caller that keeps the bytes passes a copy.
+ */
+export const templateFs = (archive: Uint8Array): TemplateFs => new TemplateFs(archive, tarEntries(archive))
 
 /**
- * Filled before PostgreSQL starts: each file is a view of one copy of the template's archive, which the store then
- * owns. PGlite's own loading of a dump (`loadDataDir`) copies each file twice and looks up each parent folder of
+ * Filled before PostgreSQL starts: each file is a view of the archive. PGlite's own loading of a dump (`loadDataDir`) copies each file twice and looks up each parent folder of
  * each file: about a third of an open's CPU.
  */
 class TemplateFs extends MemoryFS {
