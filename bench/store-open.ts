@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { PGlite } from '@electric-sql/pglite'
 import { openSql } from '../src/store/sql.js'
-import { applyWebhookLayout } from '../src/webhook/engine/store/store-schema.js'
+import { prepareWebhookTables } from '../src/webhook/engine/store/store-schema.js'
 
 const rounds = Number(process.argv[2] ?? 3)
 const root = mkdtempSync(join(tmpdir(), 'bench-store-open-'))
@@ -22,7 +22,7 @@ await fresh.waitReady
 const dump = await fresh.dumpDataDir('none')
 await fresh.close()
 const templateFile = join(root, 'template.tar')
-await (await openSql({ dataDirDump: dump, templateFile, templateSetup: applyWebhookLayout })).close()
+await (await openSql({ dataDirDump: dump, templateFile, templateSetup: prepareWebhookTables })).close()
 const template = new Blob([readFileSync(templateFile)])
 
 interface Open {

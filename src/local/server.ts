@@ -110,9 +110,9 @@ async function openData(
     const { dataDirDump } = options
     const sql = lazySql(async () => {
       if (dataDirDump) return openSql({ dataDirDump, log })
-      const { applyWebhookLayout, webhookLayoutChecksum } = await import('./webhooks.js')
+      const { prepareWebhookTables, webhookLayoutChecksum } = await import('./webhooks.js')
       const templateFile = userStoreTemplateFile(webhookLayoutChecksum)
-      return openSql({ templateFile, templateSetup: applyWebhookLayout, log })
+      return openSql({ templateFile, templateSetup: prepareWebhookTables, log })
     })
     const catalog = memoryCatalog(networks, extraFixtures ? [sampleData, extraFixtures] : [sampleData])
     return { sql, catalog, secret: options.jwtSecret ?? randomSecret(), inMemory }

@@ -8,7 +8,7 @@ import type { NetworkTable } from '../reference/networks.js'
 import { validateWebhookPayload } from '../validate/index.js'
 
 /** What the in-memory store's template holds (SqlOptions.templateSetup), and its name. */
-export { applyWebhookLayout, webhookLayoutChecksum } from '../webhook/engine/store/store-schema.js'
+export { prepareWebhookTables, webhookLayoutChecksum } from '../webhook/engine/store/store-schema.js'
 
 /**
  * The webhook engine in local mode: listeners may target loopback and private addresses, because the

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { repoRoot } from '../../scripts/pipeline/paths.js'
 import { readTemplate, templateFileIn } from '../../src/store/embedded-template.js'
 import { openSql, type SqlOptions } from '../../src/store/sql.js'
-import { applyWebhookLayout, webhookLayoutChecksum } from '../../src/webhook/engine/store/store-schema.js'
+import { prepareWebhookTables, webhookLayoutChecksum } from '../../src/webhook/engine/store/store-schema.js'
 
 // Not require('…/package.json'): PGlite's exports do not list it.
 const pgliteVersion = (
@@ -37,7 +37,7 @@ export async function ensureStoreDump(): Promise<void> {
     await keptStore({
       dataDirDump: emptyDumpedStore(),
       templateFile: storeTemplateFile,
-      templateSetup: applyWebhookLayout,
+      templateSetup: prepareWebhookTables,
     })
 }
 

@@ -22,7 +22,7 @@ export const webhookMigrationSteps: readonly MigrationStep[] = [
 /**
  * Creates the tables (store/layout.ts), or brings a store written by an earlier version to that layout, under the
  * database's setup lock: engines starting at once on one PostgreSQL database migrate it once. Returns the steps
- * applied. What it makes depends on no date: an embedded store's template holds it (SqlOptions.templateSetup).
+ * applied. What it makes depends on no date.
  */
 export const applyWebhookLayout = (sql: Sql): Promise<number[]> =>
   applyMigrations(
@@ -40,7 +40,8 @@ export const webhookLayoutChecksum = stepChecksum({
 
 /**
  * Brings the tables to the layout (applyWebhookLayout), then makes the history's tables of today and the coming
- * days. Returns the steps applied.
+ * days. Returns the steps applied. An embedded store's template holds what it made on the day the template was made
+ * (SqlOptions.templateSetup): a store opened from it on that day makes nothing, one opened later the days missing.
  */
 export async function prepareWebhookTables(sql: Sql): Promise<number[]> {
   const applied = await applyWebhookLayout(sql)
