@@ -67,6 +67,19 @@ export async function listDeliveries(
   }>(`select uid, attempt, at, status, error, duration_ms from webhook_attempts where uid = any($1) order by at, id`, [
     uids,
   ])
+  const attemptsOf = new Map<string, DeliveryAttemptReport[]>()
+  for (const attempt of attempts.rows) {
+    const report = {
+      attempt: Number(attempt.attempt),
+      at: attempt.at.toISOString(),
+      ...(attempt.status !== null ? { status: Number(attempt.status) } : {}),
+      ...(attempt.error !== null ? { error: attempt.error } : {}),
+      durationMs: Number(attempt.duration_ms),
+    }
+    const reports = attemptsOf.get(attempt.uid)
+    if (reports) reports.push(report)
+    else attemptsOf.set(attempt.uid, [report])
+  }
   return {
     listenerId: listener.id,
     active: listener.active && listener.removedAt === undefined,
@@ -80,15 +93,7 @@ export async function listDeliveries(
       ...(row.state === 'pending' ? { nextAttemptAt: row.next_attempt_at.toISOString() } : {}),
       ...(row.last_status !== null ? { lastStatus: Number(row.last_status) } : {}),
       ...(row.last_error !== null ? { lastError: row.last_error } : {}),
-      history: attempts.rows
-        .filter((attempt) => attempt.uid === row.uid)
-        .map((attempt) => ({
-          attempt: Number(attempt.attempt),
-          at: attempt.at.toISOString(),
-          ...(attempt.status !== null ? { status: Number(attempt.status) } : {}),
-          ...(attempt.error !== null ? { error: attempt.error } : {}),
-          durationMs: Number(attempt.duration_ms),
-        })),
+      history: attemptsOf.get(row.uid) ?? [],
     })),
   }
 }
