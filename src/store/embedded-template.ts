@@ -18,14 +18,15 @@ export function templateFileIn(folder: string, pgliteVersion: string, setup?: st
   return join(folder, `pglite-${pgliteVersion}${setup ? `-${setup}` : ''}-no-template0.tar`)
 }
 
-/** The archive kept in `file`, or undefined when there is none or it is no tar archive (logged). */
+/** The archive kept in `file`, bytes of its own, or undefined when there is none or it is no tar archive (logged). */
 export function readTemplateArchive(file: string, log: Log): Uint8Array<ArrayBuffer> | undefined {
   if (!existsSync(file)) return undefined
   try {
     const archive = readFileSync(file)
     // Not a tar, PGlite tries it as gzip with a stream whose errors nothing handles: it never gets one.
     if (archive.toString('latin1', 257, 262) !== 'ustar') throw new Error('not a tar archive')
-    return archive
+    // A store writes into the bytes it is given: those of a small file may lie in a pool other Buffers share.
+    return archive.byteLength === archive.buffer.byteLength ? archive : new Uint8Array(archive)
   } catch (error) {
     log(`could not read the embedded store's template ${file}`, error)
     return undefined

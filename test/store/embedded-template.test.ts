@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, expect, it } from 'vitest'
-import { readTemplate } from '../../src/store/embedded-template.js'
+import { readTemplate, readTemplateArchive } from '../../src/store/embedded-template.js'
 import { openSql, type Sql } from '../../src/store/sql.js'
 import { dumpedStore, emptyDumpedStore } from '../support/store-dump.js'
 import { waitUntil } from '../webhook/support/receiver-server.js'
@@ -175,4 +175,13 @@ it("a template read is the file's bytes, each arrayBuffer() its own copy", async
   expect(Buffer.from(await template.bytes()).equals(readFileSync(file))).toBe(true)
   first.fill(0)
   expect(Buffer.from(await template.arrayBuffer()).equals(readFileSync(file))).toBe(true)
+})
+
+it("a template's archive read from a small file is bytes of its own, not a view into Buffer's shared pool", () => {
+  // A store opened from the archive writes into it (src/store/template-fs.ts).
+  const file = join(folder, 'small.tar')
+  writeFileSync(file, tarOf('PG_VERSION', '17\n'))
+  const archive = readTemplateArchive(file, () => undefined)!
+  expect(archive.buffer.byteLength).toBe(archive.byteLength)
+  expect(Buffer.from(archive).equals(readFileSync(file))).toBe(true)
 })
