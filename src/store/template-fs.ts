@@ -8,8 +8,9 @@ import { tarEntries, type TarEntry } from './tar-entries.js'
 export const templateFs = (archive: Uint8Array): TemplateFs => new TemplateFs(archive, tarEntries(archive))
 
 /**
- * Filled before PostgreSQL starts: each file is a view of the archive. PGlite's own loading of a dump (`loadDataDir`) copies each file twice and looks up each parent folder of
- * each file: about a third of an open's CPU.
+ * Filled before PostgreSQL starts: each file is a view of the archive. PGlite's own loading of a dump
+ * (`loadDataDir`) copies each file twice and looks up each parent folder of each file: about a third of an open's
+ * CPU.
  */
 class TemplateFs extends MemoryFS {
   readonly #archive: Uint8Array
