@@ -147,13 +147,14 @@ async function buildBundle() {
 }
 
 // V8's compiled code for the modules a command loads (ts-morph's TypeScript above all) is kept between runs: a tenth
-// of a second per run here. Node 22's module.enableCompileCache keeps ES modules' too; Node 20 has only the package,
-// for CommonJS.
+// of a second per run here. Node 22's module.enableCompileCache keeps ES modules' too (in a folder per Node build);
+// Node 20 has only the package, for CommonJS, whose folder is kept here per Node version: two Node 20 builds of one
+// V8 version (CI's pinned 20.19.0 and a machine's 20.20.2) took each other's code and crashed (SIGSEGV) loading it.
 // (@types/node is the oldest supported line's, 20, which has no enableCompileCache.)
 const { enableCompileCache } = /** @type {{ enableCompileCache?: (directory: string) => unknown }} */ (module)
 if (enableCompileCache) enableCompileCache(join(cacheDir, 'v8-node'))
 else {
-  process.env.V8_COMPILE_CACHE_CACHE_DIR ??= join(cacheDir, 'v8')
+  process.env.V8_COMPILE_CACHE_CACHE_DIR ??= join(cacheDir, 'v8', `${process.version}-${process.arch}`)
   createRequire(import.meta.url)('v8-compile-cache')
 }
 
