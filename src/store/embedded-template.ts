@@ -44,7 +44,7 @@ export function readTemplate(file: string, log: Log): Blob | undefined {
 
 /**
  * A template as the Blob PGlite loads a data directory from, which it reads with arrayBuffer() alone. Node answers
- * that for a Blob of 40 MB by reading it out chunk by chunk and joining the chunks: about 50 ms of a 300 ms open,
+ * that for a Blob of 33 MB by reading it out chunk by chunk and joining the chunks: about 50 ms of a 300 ms open,
  * where a copy of the bytes the Blob was made from takes a few. An in-memory store opens from a copy of its bytes
  * (templateArchive) instead.
  */

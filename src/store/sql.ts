@@ -55,12 +55,12 @@ export interface SqlOptions {
    */
   dataDirDump?: Blob
   /**
-   * A file keeping the embedded store's template: a new in-memory store opens from it (about 0.5 s) instead of
+   * A file keeping the embedded store's template: a new in-memory store opens from it (about 0.13 s) instead of
    * running initdb (2.4 s); else the store is made (initdb, or dataDirDump), templateSetup runs, and it is kept
    * there, written in the background (close() waits). One that does not open is removed.
    */
   templateFile?: string
-  /** What a template holds beyond a new store (the engine's tables); the file's name changes with it. */
+  /** What a template holds beyond a new store (the engine's tables, its day tables of that day); named by the layout. */
   templateSetup?: (sql: Sql) => Promise<unknown>
   /**
    * Where errors that belong to no query go (a PostgreSQL server dropping an idle connection, e.g. on restart; a
