@@ -1,8 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 
-/** The CPU time of every core so far, in clock ticks (/proc/stat's first line): busy, and in all. */
-function cpuTicks(): { busy: number; total: number } {
+/** CPU time in clock ticks: busy, and in all. */
+export interface CpuTicks {
+  busy: number
+  total: number
+}
+
+/** The CPU time of every core so far (/proc/stat's first line). */
+function cpuTicks(): CpuTicks {
   const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
     .split('\n', 1)[0]!
     .trim()
@@ -17,15 +23,20 @@ function cpuTicks(): { busy: number; total: number } {
  * Waits until the machine's cores were busy less than `busyShare` of one `windowMs` (at most `maxWaitMs`), and
  * answers how long it waited. A bound on a process's start is about that process: measured right after files that
  * loaded the machine (a PostgreSQL server still vacuuming what the timed files wrote, their processes ending), it
- * measured them too. No wait where /proc/stat is missing (not Linux).
+ * measured them too. No wait where /proc/stat is missing (not Linux); `ticks` reads the machine's CPU time.
  */
-export async function quietMachine({ busyShare = 0.25, windowMs = 500, maxWaitMs = 30_000 } = {}): Promise<number> {
-  if (!existsSync('/proc/stat')) return 0
+export async function quietMachine({
+  busyShare = 0.25,
+  windowMs = 500,
+  maxWaitMs = 30_000,
+  ticks = existsSync('/proc/stat') ? cpuTicks : undefined,
+}: { busyShare?: number; windowMs?: number; maxWaitMs?: number; ticks?: () => CpuTicks } = {}): Promise<number> {
+  if (!ticks) return 0
   const started = performance.now()
   for (;;) {
-    const before = cpuTicks()
+    const before = ticks()
     await sleep(windowMs)
-    const after = cpuTicks()
+    const after = ticks()
     const share = (after.busy - before.busy) / Math.max(1, after.total - before.total)
     const waited = performance.now() - started
     if (share < busyShare || waited >= maxWaitMs) return waited - windowMs
