@@ -44,13 +44,19 @@ export class GenCache {
   }
 
   /**
-   * The cached output of `inputs`, or the promise of the step that makes it, stored once made. A failure
-   * is reported where the promise is awaited, never as an unhandled rejection before that.
+   * The cached output of `inputs`, or the promise of the step that makes it, stored once made while `unchanged()`
+   * holds: a step that reads its files itself (webrpc-gen) may have read a save that came after `inputs` were read,
+   * and its output kept under their hash would answer for them from then on. A failure is reported where the
+   * promise is awaited, never as an unhandled rejection before that.
    */
-  textOrMade(inputs: readonly string[], make: () => Promise<string>): string | Promise<string> {
+  textOrMade(
+    inputs: readonly string[],
+    make: () => Promise<string>,
+    unchanged: () => boolean = () => true,
+  ): string | Promise<string> {
     const cached = this.get(inputs)
     if (cached !== undefined) return cached
-    const made = make().then((text) => this.set(inputs, text))
+    const made = make().then((text) => (unchanged() ? this.set(inputs, text) : text))
     made.catch(() => undefined)
     return made
   }

@@ -49,16 +49,27 @@ function selectedServices(requested: readonly string[] | undefined): { all: stri
  */
 function stockOutputs(stem: string, withClient: boolean, cache: GenCache): StockOutputs {
   const root = schemaOf(stem)
-  const sources = cache.enabled
-    ? [readFileSync(join(toolsModuleDir, 'go.mod'), 'utf8'), ...ridlFiles(join(repoRoot, root)).flatMap(fileAndText)]
-    : []
+  const readSources = () => [
+    readFileSync(join(toolsModuleDir, 'go.mod'), 'utf8'),
+    ...ridlFiles(join(repoRoot, root)).flatMap(fileAndText),
+  ]
+  const sources = cache.enabled ? readSources() : []
+  // webrpc-gen reads the RIDL files itself, maybe after a later save: its output is kept only if they are unchanged.
+  const sourcesUnchanged = () => {
+    const now = readSources()
+    return now.length === sources.length && now.every((text, i) => text === sources[i])
+  }
   const targets = withClient ? generationTargets : generationTargets.filter((target) => target === 'json')
   const made = new Map(
     targets.map((target) => [
       target,
       // Keyed by the target's flags too: a flag added to a target (scripts/pipeline/webrpc-gen.ts) makes it anew.
       Promise.resolve(
-        cache.textOrMade(['webrpc-gen', ...targetFlags[target](stem), ...sources], () => webrpcGen(root, target)),
+        cache.textOrMade(
+          ['webrpc-gen', ...targetFlags[target](stem), ...sources],
+          () => webrpcGen(root, target),
+          sourcesUnchanged,
+        ),
       ),
     ]),
   )
