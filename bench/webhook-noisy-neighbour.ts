@@ -3,7 +3,7 @@
 // the same fast listeners and stream with no slow listener. The stream: a block every 100 ms holding one log for
 // the next 5 of 50 fast listeners in turn (the workload of test/webhook/engine/delivery/fair-delivery.timed.test.ts).
 // Latency runs from the moment injectBlock returns (the row is queued) to the moment the request reaches the
-// receiver. One engine on a PostgreSQL server, default concurrency (16) and per-listener cap (4); each case on a
+// receiver. One engine on a PostgreSQL server, default concurrency and per-listener cap (docs/limits.md); each case on a
 // fresh database, the cases alternated, medians over the rounds.
 // Run: npx tsx bench/webhook-noisy-neighbour.ts [rounds=3] [slow backlog per listener=2000] [fast blocks=100]
 //      (starts a throwaway Debian PostgreSQL; needs root on Debian)

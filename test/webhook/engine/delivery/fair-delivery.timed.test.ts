@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { getAddress } from 'viem'
 import { afterEach, expect, test } from 'vitest'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
+import { DEFAULT_CONCURRENCY } from '../../../../src/webhook/engine/delivery/configured-worker.js'
 import { createWebhookEngine, type InjectedLog, type WebhookEngine } from '../../../../src/webhook/index.js'
 import { createTestDatabase } from '../../../local/support.js'
 import { transferSingleLog } from '../../support/logs.js'
@@ -27,7 +28,7 @@ const FAST_LOGS_PER_BLOCK = 5
 const FAST_BLOCK_EVERY_MS = 100
 const LATENCY_BOUND_MS = 1_000
 /** Requests in flight per engine by default (docs/limits.md): the slow receivers hold this many before the stream. */
-const ENGINE_SLOTS = 16
+const ENGINE_SLOTS = DEFAULT_CONCURRENCY
 /** How long after the last fast block a delivery may still arrive; one arriving later counts as never. */
 const DRAIN_MS = 5_000
 const POLYGON = 137
