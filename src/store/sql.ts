@@ -56,7 +56,7 @@ export interface SqlOptions {
   dataDirDump?: Blob
   /**
    * A file keeping the embedded store's template: a new in-memory store opens from it (about 0.13 s) instead of
-   * running initdb (2.4 s); else the store is made (initdb, or dataDirDump), templateSetup runs, and it is kept
+   * running initdb (about 2 s); else the store is made (initdb, or dataDirDump), templateSetup runs, and it is kept
    * there, written in the background (close() waits). One that does not open is removed.
    */
   templateFile?: string
