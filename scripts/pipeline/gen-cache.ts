@@ -56,7 +56,7 @@ export class GenCache {
   ): string | Promise<string> {
     const cached = this.get(inputs)
     if (cached !== undefined) return cached
-    const made = make().then((text) => (unchanged() ? this.set(inputs, text) : text))
+    const made = make().then((text) => (this.enabled && unchanged() ? this.set(inputs, text) : text))
     made.catch(() => undefined)
     return made
   }
