@@ -2,7 +2,6 @@ import { consoleLog, type Log } from '../observability/log.js'
 import { listen, type RunningServer } from '../server/node.js'
 import type { ProjectId } from '../values/project-id.js'
 import { lazySql } from '../store/lazy-sql.js'
-import { userStoreTemplateFile } from './store-template.js'
 import { openSql, QUERY_TIMEOUT_MS, type Sql } from '../store/sql.js'
 import { memoryCatalog } from '../reference/catalog/memory.js'
 import { sqlCatalog } from '../reference/catalog/sql.js'
@@ -110,9 +109,8 @@ async function openData(
     const { dataDirDump } = options
     const sql = lazySql(async () => {
       if (dataDirDump) return openSql({ dataDirDump, log })
-      const { prepareWebhookTables, webhookLayoutChecksum } = await import('./webhooks.js')
-      const templateFile = userStoreTemplateFile(webhookLayoutChecksum)
-      return openSql({ templateFile, templateSetup: prepareWebhookTables, log })
+      const { prepareWebhookTables, userWebhookStoreTemplate } = await import('./webhooks.js')
+      return openSql({ templateFile: userWebhookStoreTemplate(log), templateSetup: prepareWebhookTables, log })
     })
     const catalog = memoryCatalog(networks, extraFixtures ? [sampleData, extraFixtures] : [sampleData])
     return { sql, catalog, secret: options.jwtSecret ?? randomSecret(), inMemory }

@@ -6,9 +6,21 @@ import type { LocalWebhookDatabase } from './webhook-databases.js'
 import type { LocalChain } from './chains.js'
 import type { NetworkTable } from '../reference/networks.js'
 import { validateWebhookPayload } from '../validate/index.js'
+import { webhookLayoutChecksum } from '../webhook/engine/store/store-schema.js'
+import { tidyUserTemplates, userStoreTemplateFile } from './store-template.js'
 
-/** What the in-memory store's template holds (SqlOptions.templateSetup), and its name. */
-export { prepareWebhookTables, webhookLayoutChecksum } from '../webhook/engine/store/store-schema.js'
+/** What the in-memory store's template holds (SqlOptions.templateSetup). */
+export { prepareWebhookTables } from '../webhook/engine/store/store-schema.js'
+
+/**
+ * The user's template of the in-memory store, named by the engine's layout (store-template.ts); the templates
+ * beside it that no start used for 30 days are removed. Undefined when PGlite is not installed.
+ */
+export function userWebhookStoreTemplate(log: Log): string | undefined {
+  const file = userStoreTemplateFile(webhookLayoutChecksum)
+  if (file) tidyUserTemplates(file, log)
+  return file
+}
 
 /**
  * The webhook engine in local mode: listeners may target loopback and private addresses, because the
