@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { MAX_CONFLICT_RUNS } from '../../../../src/store/conflict-retry.js'
 import { openSql, type Sql } from '../../../../src/store/sql.js'
 import { recordAttemptOutcomes, type FinishedAttempt } from '../../../../src/webhook/engine/delivery/attempts.js'
 import {
@@ -180,8 +181,12 @@ test('a transaction PostgreSQL aborts as a deadlock victim runs again and commit
       await tx.query(`update webhook_outbox set last_error = $2 where uid = $1`, [order[1], name])
     })
   await Promise.all([lockInOrder('a', [first, second]), lockInOrder('b', [second, first])])
-  // One of the two was the victim: it ran twice, and both committed.
-  expect(runs.a + runs.b).toBe(3)
+  // One of the two was the victim and ran again, and both committed. Run again within milliseconds, the victim may
+  // lock its first row before the other, woken by the abort, has taken it: the two then deadlock once more (a CI run
+  // under load saw four runs). What is promised is that a victim runs again (MAX_CONFLICT_RUNS times at most), not
+  // how many runs it takes.
+  expect(runs.a + runs.b).toBeGreaterThanOrEqual(3)
+  expect(runs.a + runs.b).toBeLessThanOrEqual(2 * MAX_CONFLICT_RUNS)
   const { rows } = await store.query<{ last_error: string }>(
     'select last_error from webhook_outbox where uid = any($1) order by uid',
     [[first, second]],
