@@ -13,8 +13,8 @@ import { tidyUserTemplates, userStoreTemplateFile } from './store-template.js'
 export { prepareWebhookTables } from '../webhook/engine/store/store-schema.js'
 
 /**
- * The user's template of the in-memory store, named by the engine's layout (store-template.ts); the templates
- * beside it that no start used for 30 days are removed. Undefined when PGlite is not installed.
+ * The user's template of the in-memory store, named by the engine's layout (store-template.ts), its folder tidied
+ * first (tidyUserTemplates). Undefined when PGlite is not installed.
  */
 export function userWebhookStoreTemplate(log: Log): string | undefined {
   const file = userStoreTemplateFile(webhookLayoutChecksum)
