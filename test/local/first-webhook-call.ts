@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createClients, localUrls } from '../../src/entries/index.js'
 import { sampleCollections } from '../../src/reference/data/sample-data.js'
-import { inMemoryStartEnv, npmStartArgs } from '../support/npm-start.js'
+import { inMemoryStartEnvIn, npmStartArgs } from '../support/npm-start.js'
 import { waitUntil } from '../webhook/support/receiver-server.js'
 
 /** What a person's first webhook call meets on a new `npm start` (test/local/first-webhook-call.alone.test.ts, bench/). */
@@ -55,8 +55,7 @@ export async function firstWebhookCall(waitMs: number, root?: string, home?: str
   const started = performance.now()
   const child = spawn(process.execPath, npmStartArgs(root), {
     cwd: startHome,
-    // The user's cache folder is the home's (src/local/store-template.ts), whatever this process's environment sets.
-    env: { ...inMemoryStartEnv(), HOME: startHome, XDG_CACHE_HOME: '' },
+    env: inMemoryStartEnvIn(startHome),
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = new Promise((resolve) => child.once('exit', resolve))

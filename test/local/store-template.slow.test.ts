@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { expect, it } from 'vitest'
 import { UNUSED_TEMPLATE_KEPT_MS } from '../../src/local/store-template.js'
-import { inMemoryStartEnv, npmStartArgs } from '../support/npm-start.js'
+import { inMemoryStartEnvIn, npmStartArgs } from '../support/npm-start.js'
 import { waitUntil } from '../webhook/support/receiver-server.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -26,7 +26,7 @@ it("`npm start` in memory removes the user's store templates that no start used 
   }
   const child = spawn(process.execPath, npmStartArgs(), {
     cwd: home,
-    env: { ...inMemoryStartEnv(), HOME: home, XDG_CACHE_HOME: '' },
+    env: inMemoryStartEnvIn(home),
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const exited = new Promise((resolve) => child.once('exit', resolve))

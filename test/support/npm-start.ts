@@ -40,3 +40,13 @@ export const inMemoryStartEnv = (): NodeJS.ProcessEnv => ({
   FIXTURES: '',
   JWT_SECRET: '',
 })
+
+/**
+ * inMemoryStartEnv with `home` as the user's home: the user's cache folder, where the store's template is kept
+ * (src/local/store-template.ts), is the home's, whatever this process's environment sets.
+ */
+export const inMemoryStartEnvIn = (home: string): NodeJS.ProcessEnv => ({
+  ...inMemoryStartEnv(),
+  HOME: home,
+  XDG_CACHE_HOME: '',
+})
